@@ -1,0 +1,71 @@
+import type { Agent } from 'dsh-agent'
+import type * as z from 'zod'
+
+/** Kinds of a generic call card. */
+export type ToolKind = 'read' | 'edit' | 'delete' | 'move' | 'search' | 'execute' | 'fetch' | 'other'
+
+/** How a host presents a tool call. */
+export type CallView =
+  | { readonly view: 'generic'; readonly title: string; readonly kind: ToolKind; readonly rawInput?: unknown }
+  | { readonly view: 'terminal'; readonly title: string; readonly description?: string }
+
+/** How a host presents a tool result (absent: the host shows `content`). */
+export type ResultView = { readonly view: 'terminal'; readonly output: string }
+
+/** What a tool's execute receives besides its arguments. */
+export interface ToolExecution {
+  /** The initiating agent; undefined when a host calls without one. */
+  readonly agent: Agent | undefined
+  /** Aborted when the caller cancels the call. */
+  readonly signal: AbortSignal
+  readonly callId: string
+}
+
+/** The outcome handed to finalizeContent (runs exactly once per call, on every outcome). */
+export interface ToolOutcome {
+  readonly isError: boolean
+  readonly value?: unknown
+  readonly error?: unknown
+}
+
+export interface ToolDefinition<P extends z.ZodObject = z.ZodObject, R = unknown> {
+  readonly name: string
+  readonly description: string
+  /** Strict zod object; every field `.describe()`d. Undeclared fields are rejected. */
+  readonly parameters: P
+  execute(args: z.output<P>, exec: ToolExecution): R | Promise<R>
+  /** The model-visible text of a successful result. */
+  render(value: R): string
+  /** Last-mile bound of the final text (errors included). */
+  finalizeContent?(content: string, outcome: ToolOutcome): string
+  presentCall?(args: z.output<P>): CallView
+  presentResult?(value: R, content: string): ResultView | undefined
+}
+
+export interface ToolExecuteRequest {
+  readonly agent: Agent | undefined
+  readonly name: string
+  readonly arguments: unknown
+  readonly signal?: AbortSignal
+  readonly callId?: string
+}
+
+export interface ToolExecuteResult {
+  /** The exact text the model sees (already bounded). */
+  readonly content: string
+  readonly isError: boolean
+  /** The structured result on success. */
+  readonly value?: unknown
+  /** On error: the error's code (e.g. SEND_ACTIVE, INVALID_ARGUMENTS). */
+  readonly errorCode?: string
+  readonly call: CallView
+  readonly result?: ResultView
+}
+
+/** One entry of the catalog an agent sees. */
+export interface ToolListing {
+  readonly name: string
+  readonly description: string
+  /** JSON Schema generated from the zod parameters. */
+  readonly inputSchema: Record<string, unknown>
+}

@@ -1,0 +1,124 @@
+import type { Agent } from 'dsh-agent'
+
+/** Opaque, service-minted session id (`pty-<n>`). */
+export type TerminalSessionId = string & { readonly __brand: 'TerminalSessionId' }
+
+/** Why a foreground send returned. */
+export type TerminalWaitReason = 'stdin_read' | 'inferred_idle' | 'timeout' | 'session_exit'
+
+/** The closed set of signals a caller may deliver to the foreground group. */
+export type TerminalSignal = 'SIGINT' | 'SIGTERM' | 'SIGKILL' | 'SIGTSTP' | 'SIGHUP'
+export const TERMINAL_SIGNALS: readonly TerminalSignal[] = ['SIGINT', 'SIGTERM', 'SIGKILL', 'SIGTSTP', 'SIGHUP']
+
+/** The top-level process state. */
+export type TerminalSessionStatus =
+  | { readonly kind: 'running' }
+  | { readonly kind: 'exited'; readonly exitCode: number | null; readonly signal: string | null }
+
+export interface TerminalSpawnRequest {
+  /** A registered backend type, e.g. "shell". */
+  readonly type: string
+  /** Owner-local display name; unique among the owner's live sessions and in-flight spawns. */
+  readonly name?: string
+  /** Initial working directory; the backend's default when absent. */
+  readonly cwd?: string
+}
+
+export interface TerminalSendRequest {
+  /** UTF-8 text written as is. */
+  readonly text: string
+  /** Write the platform Enter sequence after the text. */
+  readonly submit: boolean
+  /** Aborting cancels the send: queued input is dropped, then SIGINT goes to the foreground group. */
+  readonly signal?: AbortSignal
+}
+
+export interface TerminalSendResult {
+  /** Output produced during the send and not already read through readOutput(). */
+  readonly viewport: string
+  readonly waitReason: TerminalWaitReason
+  readonly sessionStatus: TerminalSessionStatus
+  /** True when output of this send was dropped to stay within the backend bound. */
+  readonly truncated: boolean
+}
+
+/** Output read incrementally from an in-flight (or settled) send. */
+export interface TerminalOutputChunk {
+  readonly text: string
+  readonly truncated: boolean
+}
+
+/** An in-flight send. The session stays reserved until `done` settles. */
+export interface TerminalSendOperation {
+  readonly done: Promise<TerminalSendResult>
+  /** Output since the previous readOutput() call (consumed: not repeated in the viewport). */
+  readOutput(): TerminalOutputChunk
+  /** Cancel: drop queued input, SIGINT the foreground group; `done` still resolves. */
+  cancel(reason?: unknown): void
+}
+
+export interface TerminalReadRequest {
+  /** Lines back from the newest retained line (0 = newest page). */
+  readonly offset?: number
+  /** Lines to return (capped by the backend). */
+  readonly count?: number
+}
+
+export interface TerminalReadResult {
+  readonly text: string
+  readonly totalLines: number
+  readonly lineBegin: number
+  readonly lineEnd: number
+  /** True when retention dropped output (or the page was cut to the byte bound). */
+  readonly truncated: boolean
+}
+
+export interface TerminalSignalResult {
+  readonly delivered: true
+  readonly targetPgid: number
+}
+
+export interface TerminalSessionSnapshot {
+  readonly sessionId: TerminalSessionId
+  readonly name?: string
+  readonly type: string
+  readonly pid?: number
+  readonly status: TerminalSessionStatus
+}
+
+export interface TerminalSpawnResult extends TerminalSessionSnapshot {
+  /** What the session printed before it was first ready. */
+  readonly motd: string
+}
+
+/** What the service hands a backend when it spawns. */
+export interface TerminalBackendSpawnRequest {
+  readonly owner: Agent
+  readonly sessionId: TerminalSessionId
+  readonly name?: string
+  readonly cwd?: string
+}
+
+/** A backend-owned live session. The service reserves sends and fences owners. */
+export interface TerminalBackendSession {
+  readonly pid?: number
+  readonly motd: string
+  status(): TerminalSessionStatus
+  /** Called only while the service holds this session's send reservation. */
+  send(request: TerminalSendRequest): TerminalSendOperation
+  read(request: TerminalReadRequest): TerminalReadResult | Promise<TerminalReadResult>
+  signal(signal: TerminalSignal): Promise<TerminalSignalResult>
+  /** Close and await quiescence of the whole process tree; rejects naming survivors. Retriable. */
+  close(reason?: unknown): Promise<void>
+}
+
+/** A registered session factory, e.g. the bash backend (`type: "shell"`). */
+export interface TerminalBackend {
+  readonly type: string
+  /**
+   * Start a session. `signal` combines caller cancellation with owner/service disposal;
+   * on abort the backend must clean up and reject (with the signal's reason).
+   * A backend whose own cleanup failed rejects with TerminalBackendCleanupError.
+   */
+  spawn(request: TerminalBackendSpawnRequest, signal: AbortSignal): Promise<TerminalBackendSession>
+}
