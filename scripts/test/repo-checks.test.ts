@@ -1,0 +1,56 @@
+import { execFileSync, spawnSync } from 'node:child_process'
+import { copyFileSync, mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+
+const repo = resolve(__dirname, '../..')
+let dirs: string[] = []
+afterEach(() => { for (const d of dirs) rmSync(d, { recursive: true, force: true }); dirs = [] })
+
+function scratch(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'dsh-repo-check-'))
+  dirs.push(dir)
+  mkdirSync(join(dir, 'scripts'))
+  for (const f of ['check-lockfile.mjs', 'check-pure.mjs']) copyFileSync(join(repo, 'scripts', f), join(dir, 'scripts', f))
+  return dir
+}
+
+describe('check-lockfile', () => {
+  it('passes on the real lockfile', () => {
+    const out = execFileSync('node', [join(repo, 'scripts/check-lockfile.mjs')], { encoding: 'utf8' })
+    expect(out).toContain('every dsh-* package is a workspace link')
+  })
+
+  it('fails when a dsh-* package resolves from the registry', () => {
+    const dir = scratch()
+    writeFileSync(join(dir, 'pnpm-lock.yaml'), [
+      "lockfileVersion: '9.0'", 'importers:', '  .:', '    dependencies:',
+      '      dsh-terminal:', '        specifier: ^1.0.0', '        version: 1.0.0', 'packages:',
+      "  '@deepseek-ai/dsh-terminal@1.0.0':", '    resolution: {integrity: sha512-x}', '',
+    ].join('\n'))
+    const run = spawnSync('node', [join(dir, 'scripts/check-lockfile.mjs')], { encoding: 'utf8' })
+    expect(run.status).toBe(1)
+    expect(run.stderr).toContain('dsh-terminal')
+    expect(run.stderr).toContain('workspace:*')
+  })
+})
+
+describe('check-pure', () => {
+  it('flags a pure file that imports node: or reads the clock', () => {
+    const dir = scratch()
+    mkdirSync(join(dir, 'packages/x/y/src'), { recursive: true })
+    writeFileSync(join(dir, 'packages/x/y/src/ok.ts'), '// @dsh-pure\nexport const a = 1\n')
+    writeFileSync(join(dir, 'packages/x/y/src/bad.ts'), "// @dsh-pure\nimport { readFileSync } from 'node:fs'\nexport const t = Date.now()\n")
+    const run = spawnSync('node', [join(dir, 'scripts/check-pure.mjs')], { encoding: 'utf8' })
+    expect(run.status).toBe(1)
+    expect(run.stderr).toContain('bad.ts: imports node:fs')
+    expect(run.stderr).toContain('bad.ts: uses Date.now')
+    expect(run.stderr).not.toContain('ok.ts')
+  })
+
+  it('passes on the repository', () => {
+    const out = execFileSync('node', [join(repo, 'scripts/check-pure.mjs')], { encoding: 'utf8' })
+    expect(out).toMatch(/pure check: \d+ pure file\(s\) clean/)
+  })
+})
