@@ -1,3 +1,4 @@
+// @dsh-pure
 import type { Agent } from 'dsh-agent'
 import type * as z from 'zod'
 
@@ -26,6 +27,8 @@ export interface ToolOutcome {
   readonly isError: boolean
   readonly value?: unknown
   readonly error?: unknown
+  /** On error: the code the model sees (INVALID_ARGUMENTS, CANCELLED, the error's own code, or TOOL_FAILED). */
+  readonly errorCode?: string
 }
 
 export interface ToolDefinition<P extends z.ZodObject = z.ZodObject, R = unknown> {
@@ -51,6 +54,8 @@ export interface ToolExecuteRequest {
 }
 
 export interface ToolExecuteResult {
+  /** The call id (the request's, or one minted by the service). */
+  readonly callId: string
   /** The exact text the model sees (already bounded). */
   readonly content: string
   readonly isError: boolean
