@@ -1,5 +1,6 @@
 /** Closed set of ctx.subprocess failure codes. */
 export type SubprocessErrorCode =
+  | 'INVALID_ARGUMENT'
   | 'BAD_CWD'
   | 'NOT_EXECUTABLE'
   | 'SPAWN_FAILED'
@@ -9,6 +10,7 @@ export type SubprocessErrorCode =
   | 'TERMINATE_FAILED'
 
 export const SUBPROCESS_ERROR_MESSAGES: Record<SubprocessErrorCode, string> = {
+  INVALID_ARGUMENT: 'an argument is out of range or of the wrong type; see the message for the field and fix the call',
   BAD_CWD: 'the working directory does not exist or is not a directory; pass an existing directory',
   NOT_EXECUTABLE: 'the program was not found or is not executable; check the path and its permissions',
   SPAWN_FAILED: 'the terminal process could not be started; see the cause',
@@ -18,6 +20,7 @@ export const SUBPROCESS_ERROR_MESSAGES: Record<SubprocessErrorCode, string> = {
   TERMINATE_FAILED: 'processes survived teardown; retry the close',
 }
 
+/** Every ctx.subprocess failure: one class, a closed `code`, the original error in `cause`. */
 export class SubprocessError extends Error {
   override name = 'SubprocessError'
   constructor(

@@ -1,2 +1,3 @@
 export * from './types'
 export * from './errors'
+export { isCredentialName, scrubEnvironment } from './env-scrub'

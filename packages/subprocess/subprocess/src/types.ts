@@ -5,19 +5,32 @@
  * that leaves no descendant behind. Implementations: dsh-subprocess-local (node-pty).
  */
 
+import type {} from '@deepseek-ai/cordis'
+
+declare module '@deepseek-ai/cordis' {
+  interface Context { subprocess: SubprocessService }
+}
+
 /** The signals a caller may deliver to the terminal's foreground process group. */
 export type ForegroundSignal = 'SIGINT' | 'SIGTERM' | 'SIGKILL' | 'SIGTSTP' | 'SIGHUP'
+export const FOREGROUND_SIGNALS: readonly ForegroundSignal[] = ['SIGINT', 'SIGTERM', 'SIGKILL', 'SIGTSTP', 'SIGHUP']
 
 export interface SpawnTerminalOptions {
-  /** argv[0] is the executable (absolute path or found on PATH); the rest are its args. */
+  /**
+   * argv[0] is the executable (a path, relative to cwd when it holds a slash, or a name
+   * found on the PATH of the final environment); the rest are its args. When argv wraps the
+   * shell in a launcher (a sandbox), the shell is recognised as the shallowest process whose
+   * command line is the shortest suffix of argv (see ForegroundInspection.isShell).
+   */
   readonly argv: readonly string[]
   /** Working directory; must exist and be a directory (checked before spawning). */
   readonly cwd: string
-  /** Overrides merged over the scrubbed host environment (see scrubEnvironment). */
+  /** Overrides merged over the scrubbed host environment (see scrubEnvironment); never scrubbed. */
   readonly env?: Readonly<Record<string, string>>
+  /** Terminal size; positive integers. Defaults come from the provider's config. */
   readonly rows?: number
   readonly cols?: number
-  /** How long teardown waits after SIGTERM before SIGKILL. */
+  /** How long teardown waits after SIGTERM before SIGKILL; default from the provider's config. */
   readonly graceMs?: number
   /** Aborting before the process starts rejects with the signal's reason. */
   readonly signal?: AbortSignal
@@ -36,10 +49,19 @@ export type StdinVerdict = 'waiting' | 'not-waiting' | 'unknown'
 export interface StdinEvidence {
   readonly pid: number
   readonly tid: number
-  /** e.g. 'read', 'pselect6', 'poll', 'epoll_pwait', 'stopped', 'running', 'unreadable'. */
+  /**
+   * e.g. 'read', 'pselect6', 'poll', 'epoll_pwait', 'futex', 'syscall-230', 'stopped',
+   * 'zombie', 'running', 'unreadable', 'unsupported-arch'.
+   */
   readonly syscall: string
-  /** True when this thread is proven to wait for input on fd 0. */
+  /** True when this thread is proven to wait for input from the terminal. */
   readonly waitsOnStdin: boolean
+  /** This thread's own verdict ('unknown' when its files or memory could not be read). */
+  readonly verdict?: StdinVerdict
+  /** The terminal fd it waits on (0, or another fd open on the same terminal). */
+  readonly fd?: number
+  /** Why the verdict is what it is, for logs. */
+  readonly detail?: string
 }
 
 /** Input consumed by the foreground group's live members (from /proc/<pid>/io). */
@@ -54,8 +76,14 @@ export interface InputCounters {
 export interface ForegroundInspection {
   /** The terminal's foreground process group id. */
   readonly pgid: number
-  /** True when the foreground group is the top-level shell's own group. */
+  /**
+   * True when the foreground group is the shell's own group: the group of the top-level
+   * process, or of the shell below a launcher (the shallowest process whose command line
+   * equals the shortest suffix of argv seen in the tree).
+   */
   readonly isShell: boolean
+  /** The shell's own process group, when known. */
+  readonly shellPgid?: number
   /** Pids of the group's live members at probe time. */
   readonly members: readonly number[]
   readonly stdin: StdinVerdict
@@ -74,6 +102,8 @@ export interface TerminateResult {
   readonly exit: TerminalExit
   /** Descendant pids that had to be signalled. */
   readonly signalled: readonly number[]
+  /** The subset of processes (descendants or the top) that needed SIGKILL. */
+  readonly killed?: readonly number[]
 }
 
 /** A running PTY. Every method is safe to call after exit (inspection/signal reject). */
