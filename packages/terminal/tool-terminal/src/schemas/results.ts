@@ -1,0 +1,53 @@
+// @dsh-pure
+import * as z from 'zod'
+
+/** `{kind: 'running'}` or `{kind: 'exited', exitCode, signal}`. */
+export const SessionStatus = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('running') }),
+  z.strictObject({ kind: z.literal('exited'), exitCode: z.number().int().nullable(), signal: z.string().nullable() }),
+])
+
+export const SessionSnapshot = z.strictObject({
+  sessionId: z.string().min(1),
+  name: z.string().optional(),
+  type: z.string().min(1),
+  pid: z.number().int().optional(),
+  status: SessionStatus,
+})
+
+export const OpenResult = SessionSnapshot.extend({ motd: z.string() })
+
+export const SendForeground = z.strictObject({
+  kind: z.literal('foreground'),
+  viewport: z.string(),
+  waitReason: z.enum(['stdin_read', 'inferred_idle', 'timeout', 'session_exit']),
+  sessionStatus: SessionStatus,
+  truncated: z.boolean(),
+})
+
+export const SendBackground = z.strictObject({ kind: z.literal('background'), jobId: z.string().min(1) })
+
+export const SendResult = z.discriminatedUnion('kind', [SendForeground, SendBackground])
+
+export const ReadResult = z.strictObject({
+  text: z.string(),
+  totalLines: z.number().int().min(0),
+  lineBegin: z.number().int().min(0),
+  lineEnd: z.number().int().min(0),
+  truncated: z.boolean(),
+})
+
+export const SignalResult = z.strictObject({ delivered: z.literal(true), targetPgid: z.number().int() })
+
+export const CloseResult = z.strictObject({ sessionId: z.string().min(1), outcome: z.enum(['closed', 'already-closing']) })
+
+export const ListResult = z.array(SessionSnapshot)
+
+export type TerminalOpenResult = z.output<typeof OpenResult>
+export type TerminalSendForeground = z.output<typeof SendForeground>
+export type TerminalSendBackground = z.output<typeof SendBackground>
+export type TerminalSendToolResult = z.output<typeof SendResult>
+export type TerminalReadToolResult = z.output<typeof ReadResult>
+export type TerminalSignalToolResult = z.output<typeof SignalResult>
+export type TerminalCloseResult = z.output<typeof CloseResult>
+export type TerminalListResult = z.output<typeof ListResult>

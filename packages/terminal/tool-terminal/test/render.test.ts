@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest'
+import {
+  renderBackground, renderChunk, renderClose, renderList, renderOpen, renderRead, renderSend, renderSignal, sendDetail,
+} from '../src/render/texts'
+
+const CAP = 262144
+const running = { kind: 'running' } as const
+
+describe('model texts', () => {
+  it('terminal_open: header with name and type, then the motd or a placeholder', () => {
+    expect(renderOpen({ sessionId: 'pty-1', name: 'main', type: 'shell', pid: 10, status: running, motd: 'hello\n' }, CAP))
+      .toBe('started terminal session pty-1 (main) [type: shell]\nhello\n')
+    expect(renderOpen({ sessionId: 'pty-2', type: 'shell', status: running, motd: '' }, CAP))
+      .toBe('started terminal session pty-2 [type: shell]\n(no startup output)')
+  })
+
+  it('terminal_send foreground: viewport, wait, session, marker', () => {
+    expect(renderSend({ kind: 'foreground', viewport: '42\n', waitReason: 'stdin_read', sessionStatus: running, truncated: false }, CAP))
+      .toBe('42\n\n[wait: stdin_read]\n[session: running]')
+    expect(renderSend({ kind: 'foreground', viewport: '', waitReason: 'session_exit', sessionStatus: { kind: 'exited', exitCode: 3, signal: null }, truncated: true }, CAP))
+      .toBe('(no new output)\n[wait: session_exit]\n[session: exited code=3 signal=null]\n[output truncated]')
+  })
+
+  it('terminal_send background acknowledgement', () => {
+    expect(renderBackground('pty-send-1', CAP)).toBe('started background job pty-send-1')
+  })
+
+  it('terminal_read: page, lines, marker', () => {
+    expect(renderRead({ text: 'a\nb', totalLines: 9, lineBegin: 0, lineEnd: 2, truncated: false }, CAP)).toBe('a\nb\n[lines: 0-2 of 9]')
+    expect(renderRead({ text: '', totalLines: 0, lineBegin: 0, lineEnd: 0, truncated: true }, CAP))
+      .toBe('(no retained output)\n[lines: 0-0 of 0]\n[output truncated]')
+  })
+
+  it('terminal_signal, terminal_close', () => {
+    expect(renderSignal({ delivered: true, targetPgid: 4242 }, 'SIGINT', CAP)).toBe('delivered SIGINT to foreground process group 4242')
+    expect(renderClose({ sessionId: 'pty-3', outcome: 'closed' }, CAP)).toBe('closed terminal session pty-3')
+    expect(renderClose({ sessionId: 'pty-3', outcome: 'already-closing' }, CAP)).toBe('terminal session pty-3 was already closing')
+  })
+
+  it('terminal_list: one line per session, or a placeholder', () => {
+    expect(renderList([], CAP)).toBe('(no terminal sessions)')
+    expect(renderList([
+      { sessionId: 'pty-1', name: 'main', type: 'shell', pid: 77, status: running },
+      { sessionId: 'pty-2', type: 'shell', status: { kind: 'exited', exitCode: null, signal: 'SIGKILL' } },
+    ], CAP)).toBe('pty-1 (main) [shell] running pid=77\npty-2 [shell] exited code=null signal=SIGKILL')
+  })
+
+  it('background job output and detail', () => {
+    expect(renderChunk({ text: 'out', truncated: false })).toBe('out')
+    expect(renderChunk({ text: 'out', truncated: true })).toBe('out\n[output truncated]')
+    expect(sendDetail({ waitReason: 'inferred_idle', sessionStatus: running })).toBe('wait: inferred_idle')
+    expect(sendDetail({ waitReason: 'session_exit', sessionStatus: { kind: 'exited', exitCode: 0, signal: null } })).toBe('session exited: 0')
+    expect(sendDetail({ waitReason: 'session_exit', sessionStatus: { kind: 'exited', exitCode: null, signal: 'SIGHUP' } })).toBe('session exited: SIGHUP')
+    expect(sendDetail({ waitReason: 'session_exit', sessionStatus: { kind: 'exited', exitCode: null, signal: null } })).toBe('session exited: unknown')
+  })
+})
