@@ -1,0 +1,41 @@
+// W1 shell round trip: `echo` of a child-computed token, checked in the send's own output.
+import { shellToken, tokensIn } from '../lib/tokens.mjs'
+
+export const id = 'W1'
+export const title = 'shell round trip (echo token)'
+const COUNT = { full: 200, quick: 50 }
+const WARMUP = 5
+
+/** One send of W1 on `session`: its latency and whether the token was missing or wrong. */
+export async function echoOnce(session, tag) {
+  const { text, token } = shellToken(tag)
+  const r = await session.send(text)
+  const found = tokensIn(r.output)
+  return {
+    ms: r.ms,
+    reason: r.reason,
+    missing: !found.includes(token),
+    wrong: found.some((t) => t !== token),
+  }
+}
+
+export async function run(contender, { quick }) {
+  const session = await contender.open()
+  const samples = []
+  const reasons = {}
+  let wrong = 0
+  let missing = 0
+  try {
+    for (let i = 0; i < WARMUP; i++) await echoOnce(session, 0)
+    for (let i = 0; i < COUNT[quick ? 'quick' : 'full']; i++) {
+      const r = await echoOnce(session, 1)
+      samples.push(r.ms)
+      reasons[r.reason] = (reasons[r.reason] ?? 0) + 1
+      wrong += r.wrong
+      missing += r.missing
+    }
+  } finally {
+    await session.close()
+  }
+  return { samples, wrong, missing, extra: { reasons } }
+}

@@ -1,0 +1,24 @@
+// W8 inspector cost: one foreground probe on a python REPL group (ours: the subprocess
+// handle's inspectForeground(); floor: the raw /proc reads). Every probe must say `waiting`.
+export const id = 'W8'
+export const title = 'foreground probe on a python REPL'
+const COUNT = { full: 1000, quick: 200 }
+const WARMUP = 20
+
+export async function run(contender, { quick }) {
+  const target = await contender.probeTarget()
+  const samples = []
+  let wrong = 0
+  try {
+    for (let i = 0; i < WARMUP; i++) await target.probe()
+    for (let i = 0; i < COUNT[quick ? 'quick' : 'full']; i++) {
+      const start = performance.now()
+      const v = await target.probe()
+      samples.push(performance.now() - start)
+      if (v.stdin !== 'waiting') wrong++
+    }
+  } finally {
+    await target.close()
+  }
+  return { samples, wrong, missing: 0, extra: {} }
+}
