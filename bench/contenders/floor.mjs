@@ -4,9 +4,9 @@
 // so this is the physical limit of the PTY round trip, not a competing design.
 import { readFileSync, readdirSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { descendants, readStat, survivors } from '../lib/procfs.mjs'
-import { PROMPT_TAIL, SHELL_ENV } from '../lib/prompts.mjs'
-import { stopwatch } from '../lib/stats.mjs'
+import { descendants, readStat, survivors } from '../harness/procfs.mjs'
+import { PROMPT_TAIL, SHELL_ENV } from '../harness/prompts.mjs'
+import { stopwatch } from '../harness/stats.mjs'
 
 // node-pty is a dependency of dsh-subprocess-local: load that exact copy (no root dependency).
 const require = createRequire(new URL('../../packages/subprocess/subprocess-local/package.json', import.meta.url))

@@ -2,7 +2,7 @@
 // over its JSON-lines protocol. Every session operation is one request line and its response.
 import { spawn } from 'node:child_process'
 import { createInterface } from 'node:readline'
-import { CALL_TIMEOUT_MS, openStackSession } from '../lib/stack-session.mjs'
+import { CALL_TIMEOUT_MS, openStackSession } from '../harness/stack-session.mjs'
 
 /** Bound on the host's start-up and shutdown (only matters on failure). */
 const HOST_START_MS = 30_000

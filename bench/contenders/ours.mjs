@@ -1,9 +1,9 @@
 // Ours, in-process: a Cordis composition booted in this process; every session operation
 // is a tool call through ctx.tools (validation, the tool layer and result bounding included).
 // W8 reaches ctx.subprocess directly and probes the handle's inspectForeground().
-import { SHELL_ENV } from '../lib/prompts.mjs'
-import { boot } from '../lib/boot.mjs'
-import { openStackSession } from '../lib/stack-session.mjs'
+import { SHELL_ENV } from '../harness/prompts.mjs'
+import { boot } from '../harness/boot.mjs'
+import { openStackSession } from '../harness/stack-session.mjs'
 
 /** Bound on the W8 python REPL start-up (only matters on failure). */
 const REPL_START_MS = 20_000

@@ -1,5 +1,5 @@
 // W1 shell round trip: `echo` of a child-computed token, checked in the send's own output.
-import { shellToken, tokensIn } from '../lib/tokens.mjs'
+import { shellToken, tokensIn } from '../harness/tokens.mjs'
 
 export const id = 'W1'
 export const title = 'shell round trip (echo token)'

@@ -1,8 +1,8 @@
 // W3 REPLs: python3 `print(a+b)`, node `a+b`, gdb `print a+b`, each inside a shell session.
 // The sum is computed by the child, so it is absent from the echo; every send must settle
 // `stdin_read` (the share is reported).
-import { REPLS } from '../lib/prompts.mjs'
-import { lines, sumProblem } from '../lib/tokens.mjs'
+import { REPLS } from '../harness/prompts.mjs'
+import { lines, sumProblem } from '../harness/tokens.mjs'
 
 export const id = 'W3'
 export const title = 'REPL round trip'

@@ -1,6 +1,6 @@
 // W4 flood: `seq 1 2000000` in one send (about 16.9 MB through the PTY): time to ready,
 // bytes seen, the result size against the cap, and the peak RSS growth of the host process.
-import { peakRssMb, resetPeakRss, rssMb } from '../lib/procfs.mjs'
+import { peakRssMb, resetPeakRss, rssMb } from '../harness/procfs.mjs'
 
 export const id = 'W4'
 export const title = 'flood (seq 1 2000000)'

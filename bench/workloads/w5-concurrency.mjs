@@ -1,6 +1,6 @@
 // W5 concurrency: many sessions each doing W1 sends, all in parallel. Reports the wall time,
 // every send's latency, and cross-talk (a token of another session in a send's output).
-import { shellToken, tokensIn } from '../lib/tokens.mjs'
+import { shellToken, tokensIn } from '../harness/tokens.mjs'
 
 export const id = 'W5'
 export const title = 'concurrency (sessions x echo sends)'

@@ -2,8 +2,8 @@
 // and SIGHUP (10 subshells that exec sleep, each with a sleeping child, plus 30 plain
 // sleeps). Time to return, then survivors found by scanning /proc (must be 0).
 // W7-idle: close a freshly opened idle shell.
-import { descendants, survivors } from '../lib/procfs.mjs'
-import { stopwatch } from '../lib/stats.mjs'
+import { descendants, survivors } from '../harness/procfs.mjs'
+import { stopwatch } from '../harness/stats.mjs'
 
 export const id = 'W7'
 export const title = 'teardown of a 50-process tree'

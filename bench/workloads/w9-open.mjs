@@ -1,5 +1,5 @@
 // W9 open: a new shell session to its first ready prompt (ours: terminal_open).
-import { stopwatch } from '../lib/stats.mjs'
+import { stopwatch } from '../harness/stats.mjs'
 
 export const id = 'W9'
 export const title = 'open to ready prompt'
