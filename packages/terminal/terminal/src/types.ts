@@ -1,3 +1,4 @@
+// @dsh-pure
 import type { Agent } from 'dsh-agent'
 
 /** Opaque, service-minted session id (`pty-<n>`). */
@@ -99,7 +100,12 @@ export interface TerminalBackendSpawnRequest {
   readonly cwd?: string
 }
 
-/** A backend-owned live session. The service reserves sends and fences owners. */
+/**
+ * A backend-owned live session. The service reserves sends and fences owners.
+ * A session whose top-level process exited stays registered (and listed with status
+ * `exited`) until it is killed or its owner ends, so its scrollback stays readable; the
+ * service calls `close` then too, which must still settle once the tree is gone.
+ */
 export interface TerminalBackendSession {
   readonly pid?: number
   readonly motd: string
@@ -108,7 +114,11 @@ export interface TerminalBackendSession {
   send(request: TerminalSendRequest): TerminalSendOperation
   read(request: TerminalReadRequest): TerminalReadResult | Promise<TerminalReadResult>
   signal(signal: TerminalSignal): Promise<TerminalSignalResult>
-  /** Close and await quiescence of the whole process tree; rejects naming survivors. Retriable. */
+  /**
+   * Close and await quiescence of the whole process tree; rejects naming survivors.
+   * Retriable: after a rejection the service may call it again. Must settle an in-flight
+   * send's `done`. Never called twice concurrently for one session.
+   */
   close(reason?: unknown): Promise<void>
 }
 

@@ -1,0 +1,34 @@
+// @dsh-pure
+import type { TerminalSendOperation } from './types'
+
+/** A session's single send slot. */
+export interface SendSlot {
+  active: boolean
+}
+
+/**
+ * Reserve the slot synchronously, start the backend send, and return an operation whose
+ * `done` frees the slot when the backend's `done` settles, either way. Cancelling does not
+ * free it: a canceled send keeps the session until its foreground signalling settled, so a
+ * successor can never become that signal's target. The caller checks the slot is free.
+ */
+export function reserveSend(slot: SendSlot, start: () => TerminalSendOperation): TerminalSendOperation {
+  slot.active = true
+  let operation: TerminalSendOperation
+  try {
+    operation = start()
+  } catch (error) {
+    slot.active = false
+    throw error
+  }
+  const release = () => { slot.active = false }
+  const done = operation.done.then(
+    (result) => { release(); return result },
+    (error: unknown) => { release(); throw error },
+  )
+  return {
+    done,
+    readOutput: () => operation.readOutput(),
+    cancel: (reason?: unknown) => operation.cancel(reason),
+  }
+}
