@@ -33,7 +33,7 @@ export const ReadParams = z.strictObject({
 
 export const SignalParams = z.strictObject({
   sessionId,
-  signal: z.enum(TERMINAL_SIGNALS as [string, ...string[]]).describe('The signal to deliver to the foreground job (its whole group). SIGKILL of the shell itself is refused: use terminal_close.'),
+  signal: z.enum(TERMINAL_SIGNALS as [string, ...string[]]).describe('The signal for the program in the foreground and its group, resolved when the call runs. SIGKILL of the shell itself is refused: use terminal_close.'),
 })
 
 export const CloseParams = z.strictObject({ sessionId })
