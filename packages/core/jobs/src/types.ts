@@ -1,3 +1,4 @@
+// @dsh-pure
 import type { Agent } from 'dsh-agent'
 
 /**
@@ -43,4 +44,13 @@ export interface JobSnapshot {
   readonly outputLimitBytes?: number
   readonly startedAt: number
   readonly endedAt?: number
+}
+
+/** What `read` returns: the output retained since the previous read. */
+export interface JobRead {
+  /** New output since the previous read (the newest part when more was produced than retained). */
+  readonly output: string
+  /** True when older unread output was dropped to stay within the retention bound. */
+  readonly dropped: boolean
+  readonly snapshot: JobSnapshot
 }
