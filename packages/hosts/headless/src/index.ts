@@ -1,1 +1,10 @@
-export {}
+export { createHeadlessHost, SHUTDOWN_DRAIN_MS, type HeadlessHost, type HeadlessHostOptions, type HostEventListener } from './host'
+export { bootComposition, ReadonlyInclude, stderrSink, type Composition, type LogSink } from './launcher'
+export { serve } from './serve'
+export { HeadlessError, type HeadlessErrorCode } from './errors'
+export { RequestDispatcher } from './dispatcher'
+export { rootServices, type HostServices, type ToolsPort, type SystemPromptPort, type SandboxPolicyPort } from './services'
+export { JOB_COMPLETED_EVENT, jobCompletedEvent, watchJobCompletions } from './job-events'
+export { LineSplitter, MAX_LINE_LENGTH, type SplitItem } from './line-splitter'
+export { parseCliArgs, USAGE, DEFAULT_CONFIG, type CliArgs } from './cli-args'
+export * from './protocol'

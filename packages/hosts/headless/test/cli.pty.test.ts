@@ -1,0 +1,142 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { HeadlessProcess, processGone } from './helpers/headless-process'
+
+// The real CLI (`node packages/hosts/headless/lib/cli.js headless`, what `pnpm dsh headless`
+// runs) over the root composition plus test-only tools (test/fixtures/test-tools.js).
+
+let host: HeadlessProcess | undefined
+afterEach(async () => {
+  // a failing test must not leave the host running
+  if (host && host.child.exitCode === null && host.child.signalCode === null) {
+    host.child.kill('SIGKILL')
+    await host.exited
+  }
+  host = undefined
+})
+
+describe('dsh headless over stdio', () => {
+  it('answers concurrent requests out of order, each with its id', async () => {
+    host = HeadlessProcess.start()
+    host.send({ id: 1, agent: 'a', tool: 'test_gate', args: { key: 'k' } })
+    host.send({ id: 2, agent: 'a', tool: 'test_echo', args: { text: 'fast' } })
+    const fast = await host.response(2)
+    expect(fast).toMatchObject({ id: 2, ok: true, result: { echo: 'fast', agent: 'a' }, content: 'echo: fast' })
+    expect(fast.render).toEqual({ call: { view: 'generic', title: 'test_echo', kind: 'other' } })
+    expect(host.order()).toEqual([2])
+    host.send({ id: 'release', agent: 'b', tool: 'test_release', args: { key: 'k' } })
+    expect(await host.response(1)).toMatchObject({ id: 1, ok: true, result: { key: 'k', opened: true }, content: 'gate k opened' })
+    await host.response('release')
+    expect(host.order().indexOf(2)).toBeLessThan(host.order().indexOf(1))
+    host.end()
+    expect(await host.exited).toEqual({ code: 0, signal: null })
+  })
+
+  it('cancels an in-flight call by its id', async () => {
+    host = HeadlessProcess.start()
+    host.send({ id: 10, agent: 'a', tool: 'test_gate', args: { key: 'never' } })
+    host.send({ id: 11, op: 'cancel', target: 10 })
+    expect(await host.response(11)).toEqual({ id: 11, ok: true, result: { target: 10, cancelled: true } })
+    const cancelled = await host.response(10)
+    expect(cancelled).toMatchObject({ id: 10, ok: false, error: { code: 'CANCELLED' } })
+    expect(cancelled.content).toMatch(/^Error \[CANCELLED\]: tool call was cancelled \(cancelled by request 11\)/)
+    host.send({ id: 12, op: 'cancel', target: 10 })
+    expect(await host.response(12)).toEqual({ id: 12, ok: true, result: { target: 10, cancelled: false } })
+    host.end()
+    expect((await host.exited).code).toBe(0)
+  })
+
+  it('answers a malformed line with BAD_REQUEST and keeps serving', async () => {
+    host = HeadlessProcess.start()
+    host.send('this is not json')
+    const bad = await host.response(null)
+    expect(bad).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST' } })
+    expect((bad.error as { message: string }).message).toMatch(/not valid JSON/)
+    host.send({ id: 20, op: 'teleport' })
+    expect(await host.response(20)).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST', message: expect.stringMatching(/unknown "op"/) } })
+    host.send({ id: 21, agent: 'a', tool: 'test_echo', args: { text: 1, extra: true } })
+    const invalid = await host.response(21)
+    expect(invalid).toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENTS' } })
+    expect(invalid.content).toMatch(/undeclared argument "extra"/)
+    host.send({ id: 22, agent: 'a', tool: 'test_echo', args: { text: 'still here' } })
+    expect(await host.response(22)).toMatchObject({ ok: true, content: 'echo: still here' })
+    host.end()
+    expect((await host.exited).code).toBe(0)
+  })
+
+  it('answers host-level errors with codes', async () => {
+    host = HeadlessProcess.start()
+    host.send({ id: 30, op: 'sandbox-mode', agent: 'a', mode: 'read-only' })
+    expect(await host.response(30)).toMatchObject({ ok: false, error: { code: 'NOT_AVAILABLE', message: expect.stringMatching(/dsh-sandbox-policy/) } })
+    host.send({ id: 31, op: 'sandbox-mode', agent: 'a', mode: 'yolo' })
+    expect(await host.response(31)).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST', message: expect.stringMatching(/unknown sandbox mode "yolo"/) } })
+    host.send({ id: 32, op: 'dispose-agent', agent: 'nobody' })
+    expect(await host.response(32)).toMatchObject({ ok: false, error: { code: 'UNKNOWN_AGENT' } })
+    host.send({ id: 33, agent: 'a', tool: 'no_such_tool' })
+    expect(await host.response(33)).toMatchObject({ ok: false, error: { code: 'UNKNOWN_TOOL' } })
+    host.send({ id: 34, agent: 'a', tool: 'test_gate', args: { key: 'dup' } })
+    host.send({ id: 34, agent: 'a', tool: 'test_echo', args: { text: 'x' } })
+    expect(await host.response(34)).toMatchObject({ ok: false, error: { code: 'DUPLICATE_ID' } })
+    host.send({ id: 35, op: 'dispose-agent', agent: 'a' })
+    expect(await host.response(35)).toEqual({ id: 35, ok: true, result: { agent: 'a', disposed: true } })
+    // ending the agent aborted its in-flight call
+    const answers = await host.until('both answers to id 34', () => {
+      const found = host!.messages.filter((m) => m.id === 34)
+      return found.length === 2 ? found : undefined
+    })
+    expect(answers.map((m) => (m.error as { code: string }).code).sort()).toEqual(['CANCELLED', 'DUPLICATE_ID'])
+    host.end()
+    expect((await host.exited).code).toBe(0)
+  })
+
+  it('exits 0 on EOF, disposing the composition so no child is left', async () => {
+    host = HeadlessProcess.start()
+    host.send({ id: 40, agent: 'a', tool: 'test_sleeper' })
+    const started = await host.response(40)
+    const pid = (started.result as { pid: number }).pid
+    expect(processGone(pid)).toBe(false)
+    host.end()
+    expect(await host.exited).toEqual({ code: 0, signal: null })
+    expect(processGone(pid)).toBe(true)
+  })
+
+  it('answers shutdown after disposal, then exits 0', async () => {
+    host = HeadlessProcess.start()
+    host.send({ id: 50, agent: 'a', tool: 'test_sleeper' })
+    const pid = ((await host.response(50)).result as { pid: number }).pid
+    host.send({ id: 51, op: 'shutdown' })
+    expect(await host.response(51)).toEqual({ id: 51, ok: true, result: { stopped: true } })
+    expect(await host.exited).toEqual({ code: 0, signal: null })
+    expect(processGone(pid)).toBe(true)
+  })
+
+  it('shuts down cleanly on SIGTERM', async () => {
+    host = HeadlessProcess.start()
+    host.send({ id: 60, agent: 'a', tool: 'test_sleeper' })
+    const pid = ((await host.response(60)).result as { pid: number }).pid
+    host.child.kill('SIGTERM')
+    expect(await host.exited).toEqual({ code: 0, signal: null })
+    expect(processGone(pid)).toBe(true)
+  })
+
+  it('forces exit on a second signal while disposal hangs', async () => {
+    host = HeadlessProcess.start()
+    host.send({ id: 70, agent: 'a', tool: 'test_block_shutdown' })
+    await host.response(70)
+    host.child.kill('SIGINT')
+    await host.until('the shutdown notice', () => (host!.stderr.includes('SIGINT: shutting down') ? true : undefined))
+    host.child.kill('SIGINT')
+    expect(await host.exited).toEqual({ code: 130, signal: null })
+    expect(host.stderr).toMatch(/second SIGINT: forcing exit/)
+  })
+
+  it('keeps stdout protocol-only: logs go to stderr', async () => {
+    host = HeadlessProcess.start()
+    host.send({ id: 80, op: 'prompt' })
+    expect(await host.response(80)).toMatchObject({ id: 80, ok: true, result: { text: expect.any(String) } })
+    host.end()
+    await host.exited
+    expect(host.stderr).toMatch(/\[info\] headless: serving .*with-test-tools\.yml/)
+    // every stdout line parsed as JSON (the helper throws otherwise) and is a response
+    expect(host.messages.every((m) => 'ok' in m || 'event' in m)).toBe(true)
+  })
+})

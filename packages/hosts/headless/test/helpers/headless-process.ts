@@ -1,0 +1,96 @@
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+
+/** The repo root (tests run the CLI from there, as `pnpm dsh` does). */
+export const REPO_ROOT = fileURLToPath(new URL('../../../../../', import.meta.url))
+/** What `pnpm dsh` runs. */
+export const CLI = fileURLToPath(new URL('../../lib/cli.js', import.meta.url))
+/** The root composition plus test-only tools. */
+export const TEST_TOOLS_YML = fileURLToPath(new URL('../fixtures/with-test-tools.yml', import.meta.url))
+
+/** Bound of every wait on the host; only reached when a test is failing. */
+export const WAIT_MS = 20_000
+
+export type Message = Record<string, unknown>
+
+/** A running `dsh headless` process driven over its stdio, for tests. */
+export class HeadlessProcess {
+  readonly messages: Message[] = []
+  stderr = ''
+  readonly exited: Promise<{ code: number | null, signal: NodeJS.Signals | null }>
+  private pending = ''
+  private readonly waiters = new Set<() => void>()
+
+  private constructor(readonly child: ChildProcessWithoutNullStreams) {
+    child.stdout.setEncoding('utf8')
+    child.stderr.setEncoding('utf8')
+    child.stdout.on('data', (chunk: string) => {
+      this.pending += chunk
+      let nl = this.pending.indexOf('\n')
+      while (nl !== -1) {
+        const line = this.pending.slice(0, nl)
+        this.pending = this.pending.slice(nl + 1)
+        // stdout is protocol-only: a line that is not JSON fails the test loudly
+        this.messages.push(JSON.parse(line) as Message)
+        nl = this.pending.indexOf('\n')
+      }
+      this.notify()
+    })
+    child.stderr.on('data', (chunk: string) => { this.stderr += chunk; this.notify() })
+    this.exited = new Promise((resolve) => child.once('exit', (code, signal) => { this.notify(); resolve({ code, signal }) }))
+  }
+
+  static start(config = TEST_TOOLS_YML, extraArgs: string[] = []): HeadlessProcess {
+    return new HeadlessProcess(spawn(process.execPath, [CLI, 'headless', '--config', config, ...extraArgs], { cwd: REPO_ROOT, stdio: 'pipe' }))
+  }
+
+  send(request: Message | string): void {
+    this.child.stdin.write(`${typeof request === 'string' ? request : JSON.stringify(request)}\n`)
+  }
+
+  /** Close stdin (EOF: the host shuts down). */
+  end(): void { this.child.stdin.end() }
+
+  /** Wait until `pick` finds something; rejects after WAIT_MS with the stderr seen so far. */
+  until<T>(what: string, pick: () => T | undefined): Promise<T> {
+    return new Promise((resolve, reject) => {
+      const check = () => {
+        const found = pick()
+        if (found === undefined) return
+        this.waiters.delete(check)
+        clearTimeout(timer)
+        resolve(found)
+      }
+      const timer = setTimeout(() => {
+        this.waiters.delete(check)
+        reject(new Error(`timed out waiting for ${what}; messages: ${JSON.stringify(this.messages)}; stderr:\n${this.stderr}`))
+      }, WAIT_MS)
+      this.waiters.add(check)
+      check()
+    })
+  }
+
+  response(id: number | string | null): Promise<Message> {
+    return this.until(`the response to ${JSON.stringify(id)}`, () => this.messages.find((m) => 'ok' in m && m.id === id))
+  }
+
+  /** Ids of the responses in the order they arrived. */
+  order(): unknown[] { return this.messages.filter((m) => 'ok' in m).map((m) => m.id) }
+
+  private notify(): void { for (const check of [...this.waiters]) check() }
+}
+
+/** True when the pid no longer runs (gone, or a zombie waiting to be reaped). */
+export function processGone(pid: number): boolean {
+  if (process.platform !== 'linux') {
+    try { process.kill(pid, 0); return false } catch { return true }
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    const state = stat.slice(stat.lastIndexOf(')') + 2)[0]
+    return state === 'Z' || state === 'X'
+  } catch {
+    return true
+  }
+}
