@@ -1,4 +1,8 @@
 // @dsh-pure
+import { truncateUtf8 } from 'dsh-tools'
+
+/** Ids longer than this are cut in messages (a model may send anything as an id). */
+export const MAX_ID_IN_MESSAGE_BYTES = 128
 /** Every failure of the jobs seam carries exactly one of these codes. */
 export type JobErrorCode =
   | 'INVALID_JOB'
@@ -32,5 +36,6 @@ export class JobError extends Error {
 
 /** The refusal for an unknown id and for another owner's id: identical on purpose. */
 export function noJob(id: string): JobError {
-  return new JobError('NO_JOB', `no job ${JSON.stringify(id)} for this agent; call job_list to see your jobs`)
+  const shown = JSON.stringify(truncateUtf8(id, MAX_ID_IN_MESSAGE_BYTES))
+  return new JobError('NO_JOB', `no job ${shown} for this agent; call job_list to see your jobs`)
 }
