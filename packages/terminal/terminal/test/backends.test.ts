@@ -1,9 +1,9 @@
 import type { Context } from '@deepseek-ai/cordis'
 import { afterEach, describe, expect, it } from 'vitest'
-import { code, rejection, StubBackend, StubSession, type World, world } from './stubs'
+import { code, rejection, StubBackend, StubSession, type World, world, release } from './stubs'
 
 let w: World
-afterEach(async () => { await w.root.fiber.dispose() })
+afterEach(() => release(w))
 
 /** A backend plugin, as dsh-terminal-bash is one: registers its type on load. */
 function backendPlugin(backend: StubBackend) {

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { terminalSessionId } from '../src'
-import { code, rejection, StubSession, type World, world } from './stubs'
+import { code, rejection, StubSession, type World, world, release } from './stubs'
 
 let w: World
-afterEach(async () => { await w.root.fiber.dispose() })
+afterEach(() => release(w))
 
 describe('owner fencing', () => {
   it('read by another owner fails with FOREIGN_SESSION', async () => {

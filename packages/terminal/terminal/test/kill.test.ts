@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { code, rejection, type World, world } from './stubs'
+import { code, rejection, type World, world, release } from './stubs'
 
 let w: World
-afterEach(async () => { await w.root.fiber.dispose() })
+afterEach(() => release(w))
 
 describe('kill', () => {
   it('closes the session with the given reason and returns true', async () => {

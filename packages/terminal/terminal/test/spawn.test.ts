@@ -1,9 +1,9 @@
 import { Agent } from 'dsh-agent'
 import { afterEach, describe, expect, it } from 'vitest'
-import { code, rejection, StubSession, type World, world } from './stubs'
+import { code, rejection, StubSession, type World, world, release } from './stubs'
 
 let w: World
-afterEach(async () => { await w.root.fiber.dispose() })
+afterEach(() => release(w))
 
 describe('spawn', () => {
   it('mints the pty-<n> id before backend setup', async () => {

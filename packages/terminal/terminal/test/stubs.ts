@@ -59,7 +59,7 @@ export class StubSession implements TerminalBackendSession {
   readonly closes: Array<{ reason: unknown, result: Controlled<void> }> = []
   current: TerminalSessionStatus = { kind: 'running' }
   closeWith: 'ok' | 'hold' | Error = 'ok'
-  constructor(readonly pid = 4242) {}
+  constructor(readonly pid = 4242) { created.push(this) }
   status(): TerminalSessionStatus { return this.current }
   send(request: TerminalSendRequest): TerminalSendOperation {
     const op = new StubSend(request)
@@ -73,19 +73,48 @@ export class StubSession implements TerminalBackendSession {
     this.signals.push(signal)
     return { delivered: true, targetPgid: this.pid }
   }
+  /** Resolves at the first close call. */
+  readonly closing = controlled<unknown>()
   close(reason?: unknown): Promise<void> {
     const result = controlled<void>()
     this.closes.push({ reason, result })
+    this.closing.resolve(reason)
     if (this.closeWith === 'ok') result.resolve()
     else if (this.closeWith !== 'hold') result.reject(this.closeWith)
     return result.promise
   }
 }
 
+const created: StubSession[] = []
+const backends: StubBackend[] = []
+
+/**
+ * After a test (even a failed one): settle whatever it left pending, so the service's
+ * disposal in afterEach cannot hang on a held close or an unsettled backend spawn.
+ */
+export async function release(w: World | undefined): Promise<void> {
+  for (const backend of backends.splice(0)) {
+    for (const spawn of backend.spawns) if (!spawn.result.settled) spawn.result.reject(new Error('test ended'))
+  }
+  for (const session of created.splice(0)) {
+    session.closeWith = 'ok'
+    for (const close of session.closes) if (!close.result.settled) close.result.resolve()
+  }
+  await w?.root.fiber.dispose()
+}
+
+/** Resolves once `signal` is aborted. */
+export function aborted(signal: AbortSignal): Promise<unknown> {
+  return new Promise((resolve) => {
+    if (signal.aborted) resolve(signal.reason)
+    else signal.addEventListener('abort', () => resolve(signal.reason), { once: true })
+  })
+}
+
 /** A backend whose spawns the test settles one by one. */
 export class StubBackend implements TerminalBackend {
   readonly spawns: Array<{ request: TerminalBackendSpawnRequest, signal: AbortSignal, result: Controlled<TerminalBackendSession> }> = []
-  constructor(readonly type = 'stub') {}
+  constructor(readonly type = 'stub') { backends.push(this) }
   spawn(request: TerminalBackendSpawnRequest, signal: AbortSignal): Promise<TerminalBackendSession> {
     const result = controlled<TerminalBackendSession>()
     this.spawns.push({ request, signal, result })
@@ -144,4 +173,22 @@ export async function world(): Promise<World> {
     bob: root.agents.create('bob'),
     unloadService: () => fiber.dispose(),
   }
+}
+
+/** The individual failures an agent disposal (AgentDisposeError of our AggregateError) reported. */
+export function reportedFailures(error: unknown): unknown[] {
+  if (!(error instanceof AggregateError)) return [error]
+  return error.errors.flatMap(reportedFailures)
+}
+
+/** Count the teardown hooks currently registered on `agent` (instruments its onDispose). */
+export function watchHooks(agent: Agent): { readonly count: number } {
+  const live = new Set<unknown>()
+  const original = agent.onDispose.bind(agent)
+  agent.onDispose = (hook) => {
+    live.add(hook)
+    const off = original(hook)
+    return () => { live.delete(hook); off() }
+  }
+  return { get count() { return live.size } }
 }
