@@ -5,11 +5,14 @@
  * that leaves no descendant behind. Implementations: dsh-subprocess-local (node-pty).
  */
 
-import type {} from '@deepseek-ai/cordis'
+import type { Context } from '@deepseek-ai/cordis'
 
 declare module '@deepseek-ai/cordis' {
   interface Context { subprocess: SubprocessService }
 }
+
+/** A Cordis context with ctx.subprocess (importing this package adds it to every Context). */
+export type SubprocessContext = Context & { readonly subprocess: SubprocessService }
 
 /** The signals a caller may deliver to the terminal's foreground process group. */
 export type ForegroundSignal = 'SIGINT' | 'SIGTERM' | 'SIGKILL' | 'SIGTSTP' | 'SIGHUP'
