@@ -42,7 +42,11 @@ for (const file of walk(join(root, 'packages'))) {
       if (target && !isPure(target)) problems.push(`${rel}: imports non-pure ${relative(root, target)}`)
     }
   }
-  const code = text.replace(/\/\/.*$/gm, '').replace(/\/\*[\s\S]*?\*\//g, '')
+  // comments and string literals cannot use a global
+  const code = text
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\]|\\.)*`/g, "''")
+    .replace(/\/\/.*$/gm, '')
   for (const g of ['process', 'Buffer', 'require', 'setTimeout', 'setInterval', 'Date.now']) {
     const re = g === 'Date.now' ? /\bDate\.now\(/ : new RegExp(`(?<![.\\w])${g}\\b(?!\\s*:)`)
     if (re.test(code)) problems.push(`${rel}: uses ${g} (inject it instead)`)
