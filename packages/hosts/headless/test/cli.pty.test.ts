@@ -129,6 +129,36 @@ describe('dsh headless over stdio', () => {
     expect(host.stderr).toMatch(/second SIGINT: forcing exit/)
   })
 
+  it('forwards job completions as unsolicited job-completed events', async () => {
+    host = HeadlessProcess.start()
+    host.send({ id: 90, agent: 'a', tool: 'test_job', args: { key: 'j', output: 'forty-two' } })
+    expect(await host.response(90)).toMatchObject({ ok: true, result: { jobId: 'test-1' } })
+    host.send({ id: 91, agent: 'b', tool: 'test_release', args: { key: 'j' } })
+    const event = await host.until('the job-completed event', () => host!.messages.find((m) => m.event === 'job-completed'))
+    expect(event).toEqual({ event: 'job-completed', agent: 'a', jobId: 'test-1', status: 'completed', content: 'forty-two\n[status: completed, gate j opened]' })
+    host.end()
+    expect((await host.exited).code).toBe(0)
+  })
+
+  it('answers a tools op while a job_output wait is still pending', async () => {
+    host = HeadlessProcess.start()
+    host.send({ id: 100, agent: 'a', tool: 'test_job', args: { key: 'w', output: 'done-token' } })
+    expect(await host.response(100)).toMatchObject({ ok: true, result: { jobId: 'test-1' } })
+    host.send({ id: 101, agent: 'a', tool: 'job_output', args: { job_id: 'test-1', wait: true, timeout_ms: 600000 } })
+    host.send({ id: 102, op: 'tools', agent: 'a' })
+    const tools = await host.response(102)
+    const names = (tools.result as { tools: { name: string }[] }).tools.map((t) => t.name)
+    expect(names).toEqual(expect.arrayContaining(['job_output', 'job_list', 'job_kill', 'test_echo']))
+    expect(host.order()).not.toContain(101)
+    host.send({ id: 103, agent: 'b', tool: 'test_release', args: { key: 'w' } })
+    const output = await host.response(101)
+    expect(output).toMatchObject({ ok: true, content: expect.stringContaining('done-token') })
+    expect(output.content).toMatch(/\[status: completed, gate w opened\]$/)
+    expect(host.order().indexOf(102)).toBeLessThan(host.order().indexOf(101))
+    host.end()
+    expect((await host.exited).code).toBe(0)
+  })
+
   it('keeps stdout protocol-only: logs go to stderr', async () => {
     host = HeadlessProcess.start()
     host.send({ id: 80, op: 'prompt' })
