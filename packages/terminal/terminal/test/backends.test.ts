@@ -78,4 +78,19 @@ describe('backend registry', () => {
     expect(await w.terminals.kill(w.alice, sessionId)).toBe(true)
     expect(session.closes).toHaveLength(1)
   })
+
+  it('reloading a tool plugin that opened a session keeps the session with its owner', async () => {
+    w = await world()
+    let toolCtx: Context | undefined
+    const fiber = w.root.plugin({ name: 'tool-plugin', inject: ['terminals'], apply: (ctx: Context) => { toolCtx = ctx } })
+    await fiber
+    const opening = toolCtx!.terminals.spawn(w.alice, { type: 'stub' })
+    const session = new StubSession()
+    w.backend.last.result.resolve(session)
+    const { sessionId } = await opening
+    await fiber.dispose()
+    expect(session.closes).toHaveLength(0)
+    expect(w.terminals.list(w.alice).map((s) => s.sessionId)).toEqual([sessionId])
+    expect(w.terminals.hasOwnerActivity(w.alice)).toBe(true)
+  })
 })
