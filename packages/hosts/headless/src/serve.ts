@@ -3,6 +3,16 @@ import type { HeadlessHost } from './host'
 import { LineSplitter, MAX_LINE_LENGTH } from './line-splitter'
 import { encodeLine, failure, type JobCompletedEvent, type Response } from './protocol'
 
+/** One output line; a value JSON cannot encode (a BigInt, a cycle) becomes an INTERNAL answer. */
+function encodeSafely(message: Response | JobCompletedEvent): string {
+  try {
+    return encodeLine(message)
+  } catch (error) {
+    const id = 'id' in message ? message.id : null
+    return encodeLine(failure(id, 'INTERNAL', `the answer could not be encoded as JSON (${error instanceof Error ? error.message : String(error)})`))
+  }
+}
+
 /**
  * Serve the protocol over a pair of streams: one request per input line, one response or
  * event per output line. Input is paused while output is backed up (bounded memory).
@@ -18,7 +28,7 @@ export function serve(host: HeadlessHost, input: Readable, output: Writable): Pr
 
   const write = (message: Response | JobCompletedEvent) => {
     if (output.writableEnded || output.destroyed) return
-    if (!output.write(encodeLine(message)) && !input.isPaused()) {
+    if (!output.write(encodeSafely(message)) && !input.isPaused()) {
       input.pause()
       output.once('drain', () => { if (!ended) input.resume() })
     }
@@ -60,6 +70,8 @@ export function serve(host: HeadlessHost, input: Readable, output: Writable): Pr
     void end()
   })
   input.once('error', () => { void end() })
+  // the reader went away (EPIPE): nobody can see answers any more, so shut down
+  output.once('error', () => { void end() })
   // a shutdown request (or host.shutdown()) ends serving once every answer is written
   void host.stoppingStarted.then(end)
   return finished

@@ -76,6 +76,8 @@ describe('dsh headless over stdio', () => {
     host.send({ id: 34, agent: 'a', tool: 'test_gate', args: { key: 'dup' } })
     host.send({ id: 34, agent: 'a', tool: 'test_echo', args: { text: 'x' } })
     expect(await host.response(34)).toMatchObject({ ok: false, error: { code: 'DUPLICATE_ID' } })
+    host.send({ id: 36, agent: 'a', tool: 'test_bigint' })
+    expect(await host.response(36)).toMatchObject({ ok: false, error: { code: 'INTERNAL', message: expect.stringMatching(/could not be encoded as JSON/) } })
     host.send({ id: 35, op: 'dispose-agent', agent: 'a' })
     expect(await host.response(35)).toEqual({ id: 35, ok: true, result: { agent: 'a', disposed: true } })
     // ending the agent aborted its in-flight call
