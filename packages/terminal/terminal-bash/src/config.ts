@@ -1,0 +1,103 @@
+import * as z from 'zod'
+
+/** Default executable and arguments per shell dialect. */
+export const DIALECT_DEFAULTS = {
+  bash: { shellPath: '/bin/bash', shellArgs: ['--noprofile', '--norc', '-i'] },
+} as const
+
+const PREFIX = 'terminal-bash:'
+
+function show(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value)
+  if (typeof value === 'number' || typeof value === 'boolean' || value === null || value === undefined) return String(value)
+  try {
+    return JSON.stringify(value) ?? String(value)
+  } catch {
+    return String(value)
+  }
+}
+
+/** A positive safe integer field with a message naming the field and the value. */
+function positiveInt(field: string, fallback: number) {
+  const message = (input: unknown) => `${PREFIX} ${field} must be a positive safe integer (got ${show(input)})`
+  return z
+    .number({ error: (issue) => message(issue.input) })
+    .refine((v) => Number.isSafeInteger(v) && v > 0, { error: (issue) => message(issue.input) })
+    .default(fallback)
+}
+
+const NumbersShape = {
+  rows: positiveInt('rows', 40),
+  cols: positiveInt('cols', 160),
+  scrollbackLines: positiveInt('scrollbackLines', 10_000),
+  scrollbackMaxBytes: positiveInt('scrollbackMaxBytes', 4_194_304),
+  maxReadBytes: positiveInt('maxReadBytes', 262_144),
+  pollIntervalMs: positiveInt('pollIntervalMs', 50),
+  exactProbeAfterMs: positiveInt('exactProbeAfterMs', 150),
+  idleSilenceMs: positiveInt('idleSilenceMs', 3_000),
+  handoffGraceMs: positiveInt('handoffGraceMs', 500),
+  timeoutMs: positiveInt('timeoutMs', 30_000),
+  disposeGraceMs: positiveInt('disposeGraceMs', 3_000),
+}
+
+const Inner = z
+  .object({
+    backendType: z
+      .string({ error: (issue) => `${PREFIX} backendType must be a non-empty string (got ${show(issue.input)})` })
+      .default('shell'),
+    shellDialect: z
+      .literal('bash', {
+        error: (issue) =>
+          `${PREFIX} shellDialect ${show(issue.input)} is not supported by this backend; use "bash" (pwsh sessions need the Windows build)`,
+      })
+      .default('bash'),
+    shellPath: z
+      .string({ error: (issue) => `${PREFIX} shellPath must be a string path (got ${show(issue.input)})` })
+      .default(''),
+    shellArgs: z
+      .array(z.string(), { error: (issue) => `${PREFIX} shellArgs must be an array of strings (got ${show(issue.input)})` })
+      .default([]),
+    ...NumbersShape,
+  })
+  .superRefine((cfg, ctx) => {
+    if (cfg.backendType.trim() === '') {
+      ctx.addIssue({ code: 'custom', path: ['backendType'], message: `${PREFIX} backendType must be a non-empty string (got ${show(cfg.backendType)})` })
+    }
+    if (cfg.shellPath !== '' && cfg.shellPath.trim() === '') {
+      ctx.addIssue({ code: 'custom', path: ['shellPath'], message: `${PREFIX} shellPath must be a non-empty path, or "" for the dialect default (got ${show(cfg.shellPath)})` })
+    }
+    if (cfg.maxReadBytes > cfg.scrollbackMaxBytes) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['maxReadBytes'],
+        message: `${PREFIX} maxReadBytes (${cfg.maxReadBytes}) must not exceed scrollbackMaxBytes (${cfg.scrollbackMaxBytes})`,
+      })
+    }
+    if (cfg.handoffGraceMs < cfg.pollIntervalMs) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['handoffGraceMs'],
+        message: `${PREFIX} handoffGraceMs (${cfg.handoffGraceMs}) must be at least pollIntervalMs (${cfg.pollIntervalMs}) so the grace can contain one readiness poll`,
+      })
+    }
+  })
+  .transform((cfg) => ({
+    ...cfg,
+    shellPath: cfg.shellPath === '' ? DIALECT_DEFAULTS[cfg.shellDialect].shellPath : cfg.shellPath,
+    shellArgs: cfg.shellArgs.length === 0 ? [...DIALECT_DEFAULTS[cfg.shellDialect].shellArgs] : cfg.shellArgs,
+  }))
+
+/**
+ * dsh-terminal-bash config. An omitted or null config gets every default. Numbers are
+ * positive safe integers; `maxReadBytes <= scrollbackMaxBytes`; `handoffGraceMs >=
+ * pollIntervalMs`; messages start with `terminal-bash:` and name the field and value.
+ */
+export const Config = z.preprocess((value) => value ?? {}, Inner)
+export type Config = z.output<typeof Config>
+/** What a caller may pass (every field optional). */
+export type ConfigInput = z.input<typeof Inner>
+
+/** Validate a config (throws the zod error with the messages above). */
+export function parseConfig(input?: ConfigInput | null): Config {
+  return Config.parse(input)
+}

@@ -1,0 +1,39 @@
+import type { Agent, SessionEvent } from 'dsh-agent'
+import { SANDBOX_MODES, type SandboxMode } from 'dsh-sandbox'
+import { TerminalBashError } from './errors'
+import type { SandboxPolicySeam } from './seams'
+
+/** The session event type that records an agent's sandbox mode. */
+export const SANDBOX_MODE_EVENT = 'sandbox/mode'
+
+/** The mode a `sandbox/mode` event asks for (its data is the mode or `{ mode }`). */
+export function requestedMode(data: unknown): SandboxMode | undefined {
+  const value = typeof data === 'object' && data !== null && 'mode' in data ? (data as { mode: unknown }).mode : data
+  return (SANDBOX_MODES as readonly unknown[]).includes(value) ? (value as SandboxMode) : undefined
+}
+
+export interface ModeFenceDeps {
+  readonly policy: () => SandboxPolicySeam
+  /** True while the agent has an open session, a spawn in flight, or unreported cleanup. */
+  readonly hasActivity: (agent: Agent) => boolean
+}
+
+/**
+ * The `agent/session-append` listener that vetoes a sandbox-mode change altering the
+ * effective mode of an agent with terminal activity: the mode is a PTY's process boundary
+ * for its whole lifetime, so it may only change once every session is closed. A write of
+ * the same effective mode passes. Throwing here vetoes the append before it commits.
+ */
+export function modeFence(deps: ModeFenceDeps) {
+  return (agent: Agent, event: SessionEvent): void => {
+    if (event.type !== SANDBOX_MODE_EVENT) return
+    const next = requestedMode(event.data)
+    if (next === undefined || !deps.hasActivity(agent)) return
+    const current = deps.policy().resolve({ agent }).mode
+    if (next === current) return
+    throw new TerminalBashError(
+      'SANDBOX_MODE_LOCKED',
+      `terminal-bash: cannot change the sandbox mode of agent ${agent.id} from "${current}" to "${next}" while it has terminal sessions open or being created; wait for terminal creation to settle and close its terminal sessions first (terminal_close), then change the mode`,
+    )
+  }
+}

@@ -1,0 +1,182 @@
+// @dsh-pure
+/**
+ * Streaming terminal-output sanitizer. Turns the raw (already UTF-8 decoded) PTY stream
+ * into line-oriented text: control sequences are removed, OSC payloads are handed out
+ * separately (the prompt marker is one), CRLF becomes one newline even when the CR and
+ * the LF arrive in different chunks, and a lone CR becomes a line break. All state that
+ * spans chunks lives here, so chunk boundaries never change the result.
+ */
+
+/** One piece of sanitized output, in stream order. */
+export type SanitizedPiece =
+  | { readonly kind: 'text'; readonly text: string }
+  | { readonly kind: 'osc'; readonly payload: string }
+
+/**
+ * Longest CSI sequence kept pending. Real CSI sequences are a few parameters long; past
+ * this bound the sequence is dropped (nothing of it is emitted) and parsing restarts.
+ */
+export const MAX_CSI_LENGTH = 256
+/**
+ * Longest OSC/DCS/SOS/PM/APC string kept pending. Generous for titles and hyperlinks;
+ * past it the sequence is dropped and what follows is read as text again, so a stray
+ * introducer cannot swallow the rest of a session's output or grow memory.
+ */
+export const MAX_STRING_LENGTH = 4096
+
+type State = 'ground' | 'esc' | 'escInter' | 'csi' | 'osc' | 'oscEsc' | 'str' | 'strEsc'
+
+const ESC = 0x1b
+const BEL = 0x07
+const CAN = 0x18
+const SUB = 0x1a
+
+export class StreamSanitizer {
+  private state: State = 'ground'
+  private pendingCr = false
+  /** Length of the pending CSI or string sequence. */
+  private seqLength = 0
+  private osc = ''
+  private text = ''
+  private pieces: SanitizedPiece[] = []
+
+  /** Sanitize one chunk; returns the pieces it completed. */
+  push(chunk: string): SanitizedPiece[] {
+    let i = 0
+    while (i < chunk.length) {
+      if (this.state === 'ground') {
+        const end = plainRunEnd(chunk, i)
+        if (end > i) {
+          this.resolveCr()
+          this.emit(chunk.slice(i, end))
+          i = end
+          continue
+        }
+      }
+      this.step(chunk, i)
+      i++
+    }
+    return this.take()
+  }
+
+  /** End of stream: a trailing lone CR becomes a line break; pending escapes are dropped. */
+  flush(): SanitizedPiece[] {
+    if (this.pendingCr) this.emit('\n')
+    this.pendingCr = false
+    this.state = 'ground'
+    this.osc = ''
+    return this.take()
+  }
+
+  private take(): SanitizedPiece[] {
+    if (this.text) this.pieces.push({ kind: 'text', text: this.text })
+    this.text = ''
+    const out = this.pieces
+    this.pieces = []
+    return out
+  }
+
+  private emit(s: string): void {
+    this.text += s
+  }
+
+  private emitOsc(payload: string): void {
+    if (this.text) this.pieces.push({ kind: 'text', text: this.text })
+    this.text = ''
+    this.pieces.push({ kind: 'osc', payload })
+  }
+
+  private step(chunk: string, i: number): void {
+    const c = chunk.charCodeAt(i)
+    switch (this.state) {
+      case 'ground':
+        this.ground(chunk, i, c)
+        return
+      case 'esc':
+        this.escape(chunk, i, c)
+        return
+      case 'escInter':
+        if (c >= 0x20 && c <= 0x2f) return
+        this.state = 'ground'
+        if (c < 0x30 || c > 0x7e) this.ground(chunk, i, c)
+        return
+      case 'csi':
+        if (c >= 0x40 && c <= 0x7e) { this.state = 'ground'; return }
+        if (c >= 0x20 && c <= 0x3f && ++this.seqLength <= MAX_CSI_LENGTH) return
+        this.state = 'ground'
+        if (c < 0x20 || c > 0x3f) this.ground(chunk, i, c)
+        return
+      case 'osc':
+        this.oscChar(chunk, i, c)
+        return
+      case 'oscEsc':
+        if (c === 0x5c) { this.state = 'ground'; this.emitOsc(this.osc); this.osc = ''; return }
+        this.osc = ''
+        this.state = 'esc'
+        this.escape(chunk, i, c)
+        return
+      case 'str':
+        if (c === ESC) { this.state = 'strEsc'; return }
+        if (c === BEL || c === 0x9c || c === CAN || c === SUB || ++this.seqLength > MAX_STRING_LENGTH) this.state = 'ground'
+        return
+      case 'strEsc':
+        if (c === 0x5c) { this.state = 'ground'; return }
+        this.state = 'esc'
+        this.escape(chunk, i, c)
+        return
+    }
+  }
+
+  private oscChar(chunk: string, i: number, c: number): void {
+    if (c === BEL || c === 0x9c) { this.state = 'ground'; this.emitOsc(this.osc); this.osc = ''; return }
+    if (c === ESC) { this.state = 'oscEsc'; return }
+    if (c === CAN || c === SUB || this.osc.length >= MAX_STRING_LENGTH) {
+      this.state = 'ground'
+      this.osc = ''
+      if (c !== CAN && c !== SUB) this.ground(chunk, i, c)
+      return
+    }
+    this.osc += chunk[i]
+  }
+
+  private escape(chunk: string, i: number, c: number): void {
+    this.seqLength = 0
+    if (c === 0x5b) { this.state = 'csi'; return }
+    if (c === 0x5d) { this.state = 'osc'; this.osc = ''; return }
+    if (c === 0x50 || c === 0x58 || c === 0x5e || c === 0x5f) { this.state = 'str'; return }
+    if (c === ESC) return
+    if (c >= 0x20 && c <= 0x2f) { this.state = 'escInter'; return }
+    this.state = 'ground'
+    // ESC + final byte is a complete two-character sequence; anything else aborts it
+    if (c < 0x30 || c > 0x7e) this.ground(chunk, i, c)
+  }
+
+  private ground(chunk: string, i: number, c: number): void {
+    if (c === ESC) { this.state = 'esc'; return }
+    if (c === 0x0d) { this.pendingCr = true; return }
+    if (c === 0x0a) { this.pendingCr = false; this.emit('\n'); return }
+    if (c === 0x09) { this.resolveCr(); this.emit('\t'); return }
+    // other C0 controls, DEL and C1 controls carry no text
+    if (c < 0x20 || (c >= 0x7f && c <= 0x9f)) return
+    this.resolveCr()
+    this.emit(chunk[i]!)
+  }
+
+  /** A CR not followed by LF is a line break: nothing already emitted is rewritten. */
+  private resolveCr(): void {
+    if (!this.pendingCr) return
+    this.pendingCr = false
+    this.emit('\n')
+  }
+}
+
+/** End of the run of ordinary printable characters starting at `from`. */
+function plainRunEnd(chunk: string, from: number): number {
+  let i = from
+  while (i < chunk.length) {
+    const c = chunk.charCodeAt(i)
+    if (c < 0x20 || (c >= 0x7f && c <= 0x9f)) break
+    i++
+  }
+  return i
+}

@@ -1,0 +1,11 @@
+import { performance } from 'node:perf_hooks'
+import type { Scheduler } from './scheduler'
+
+/** The real clock and timers. */
+export const nodeScheduler: Scheduler = {
+  now: () => performance.now(),
+  after(ms, fn) {
+    const timer = setTimeout(fn, ms)
+    return () => clearTimeout(timer)
+  },
+}

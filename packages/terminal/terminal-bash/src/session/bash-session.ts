@@ -1,0 +1,196 @@
+import type { SubprocessTerminalHandle, TerminalExit } from 'dsh-subprocess'
+import {
+  TERMINAL_SIGNALS,
+  type TerminalBackendSession,
+  type TerminalReadRequest,
+  type TerminalReadResult,
+  type TerminalSendOperation,
+  type TerminalSendRequest,
+  type TerminalSessionStatus,
+  type TerminalSignal,
+  type TerminalSignalResult,
+} from 'dsh-terminal'
+import type { Config } from '../config'
+import { TerminalBashError } from '../errors'
+import { MarkerTracker } from '../output/marker-tracker'
+import { StreamSanitizer } from '../output/sanitizer'
+import { Scrollback } from '../output/scrollback'
+import { utf8Length } from '../output/utf8'
+import type { Scheduler } from '../readiness/scheduler'
+import { ENTER } from '../shell/environment'
+import { QueryResponder } from './query-responder'
+import { SendOperation } from './send-operation'
+import { mapSubprocessError } from './subprocess-errors'
+import { StartupWatch } from './startup-watch'
+
+export interface BashSessionOptions {
+  readonly handle: SubprocessTerminalHandle
+  readonly nonce: string
+  readonly config: Config
+  readonly scheduler: Scheduler
+}
+
+/**
+ * One live bash session: routes the PTY stream through the sanitizer and marker tracker
+ * into scrollback and the active send, answers terminal queries, and owns the close.
+ */
+export class BashSession implements TerminalBackendSession {
+  readonly pid: number
+  motd = ''
+  private readonly sanitizer = new StreamSanitizer()
+  private readonly tracker: MarkerTracker
+  private readonly scrollback: Scrollback
+  private readonly responder: QueryResponder
+  private readonly detachData: () => void
+  private active: SendOperation | undefined
+  private startup: StartupWatch | undefined
+  private exit: TerminalExit | undefined
+  private closing: Promise<void> | undefined
+  private closed = false
+
+  constructor(private readonly options: BashSessionOptions) {
+    const { handle, config } = options
+    this.pid = handle.pid
+    this.tracker = new MarkerTracker(options.nonce)
+    this.scrollback = new Scrollback({
+      maxLines: config.scrollbackLines,
+      maxBytes: config.scrollbackMaxBytes,
+      maxReadBytes: config.maxReadBytes,
+    })
+    this.responder = new QueryResponder(config.cols, config.rows, (reply) => this.answer(reply))
+    this.detachData = handle.onData((chunk) => this.onData(chunk))
+    void handle.exited.then((exit) => this.onExit(exit))
+  }
+
+  /** Wait for the first ready prompt; resolves with the motd. */
+  async start(signal: AbortSignal): Promise<string> {
+    const { config, scheduler } = this.options
+    this.startup = new StartupWatch({
+      scheduler,
+      timeoutMs: config.timeoutMs,
+      prompt: this.tracker,
+      maxMotdBytes: config.maxReadBytes,
+      signal,
+    })
+    if (this.exit) this.startup.exited(this.exit.exitCode, this.exit.signal)
+    try {
+      this.motd = await this.startup.ready
+      return this.motd
+    } finally {
+      this.startup = undefined
+    }
+  }
+
+  status(): TerminalSessionStatus {
+    const exit = this.exit
+    return exit ? { kind: 'exited', exitCode: exit.exitCode, signal: exit.signal } : { kind: 'running' }
+  }
+
+  send(request: TerminalSendRequest): TerminalSendOperation {
+    const { handle, config, scheduler } = this.options
+    this.tracker.resetCount()
+    const operation: SendOperation = new SendOperation({
+      port: {
+        inspect: () => handle.inspectForeground(),
+        write: (data) => handle.write(data),
+        interrupt: () => handle.signalForeground('SIGINT'),
+        status: () => this.status(),
+      },
+      request,
+      scheduler,
+      timing: config,
+      prompt: this.tracker,
+      maxOutputBytes: config.maxReadBytes,
+      enter: ENTER,
+      onDone: () => {
+        if (this.active === operation) this.active = undefined
+      },
+    })
+    this.active = operation
+    if (this.exit || this.closed) operation.exited()
+    return operation
+  }
+
+  read(request: TerminalReadRequest): TerminalReadResult {
+    const { offset = 0, count } = request
+    const bad = (v: unknown) => !(typeof v === 'number' && Number.isSafeInteger(v) && v >= 0)
+    if (bad(offset) || (count !== undefined && bad(count))) {
+      throw new TerminalBashError(
+        'BAD_READ',
+        `terminal-bash: offset and count must be non-negative safe integers (got offset ${String(offset)}, count ${String(count)})`,
+      )
+    }
+    return this.scrollback.read(offset, count)
+  }
+
+  async signal(signal: TerminalSignal): Promise<TerminalSignalResult> {
+    if (!TERMINAL_SIGNALS.includes(signal)) {
+      throw new TerminalBashError(
+        'BAD_SIGNAL',
+        `terminal-bash: unsupported signal ${JSON.stringify(signal)}; use one of ${TERMINAL_SIGNALS.join(', ')}`,
+      )
+    }
+    if (this.closed) throw new TerminalBashError('SESSION_CLOSED')
+    try {
+      const delivery = await this.options.handle.signalForeground(signal)
+      return { delivered: true, targetPgid: delivery.targetPgid }
+    } catch (error) {
+      throw mapSubprocessError(error)
+    }
+  }
+
+  /**
+   * Stop readiness work, tear the whole process tree down through the handle, settle an
+   * active send as session_exit. A failed close rejects naming survivors and can be retried.
+   */
+  close(_reason?: unknown): Promise<void> {
+    if (this.closing) return this.closing
+    const attempt = this.runClose()
+    this.closing = attempt
+    attempt.catch(() => {
+      if (this.closing === attempt) this.closing = undefined
+    })
+    return attempt
+  }
+
+  private async runClose(): Promise<void> {
+    this.startup?.stop()
+    this.active?.halt()
+    try {
+      await this.options.handle.terminate()
+    } catch (error) {
+      this.active?.abandon('session_exit')
+      throw mapSubprocessError(error)
+    }
+    this.closed = true
+    this.active?.abandon('session_exit')
+    this.detachData()
+    this.responder.dispose()
+  }
+
+  private onData(raw: string): void {
+    this.responder.write(raw)
+    this.route(this.sanitizer.push(raw))
+  }
+
+  private route(pieces: ReturnType<StreamSanitizer['push']>): void {
+    // every raw chunk counts as activity for readiness, even one that was all escapes
+    const text = this.tracker.feed(pieces)
+    this.scrollback.append(text)
+    this.active?.append(text)
+    this.startup?.output(text)
+  }
+
+  private onExit(exit: TerminalExit): void {
+    this.route(this.sanitizer.flush())
+    this.exit = exit
+    this.active?.exited()
+    this.startup?.exited(exit.exitCode, exit.signal)
+  }
+
+  private answer(reply: string): void {
+    if (this.exit || this.closed) return
+    this.active?.injected(utf8Length(reply))
+    this.options.handle.write(reply).catch(() => { /* the terminal is gone: nothing to answer */ })
+  }
+}

@@ -1,0 +1,31 @@
+# dsh-terminal-bash shell integration (bash). Sourced once, from the first PROMPT_COMMAND.
+#
+# Before every prompt it emits the private prompt marker OSC 133;D;<last status>;<nonce>
+# and restores PS1 to the controlled prompt, so a changed PS1 cannot break readiness.
+# The nonce arrives in DSH_PROMPT_NONCE; it is read once and removed from the environment,
+# so programs started in the session never see it and their output cannot forge a marker.
+
+# capture the status of the command before this prompt first, before anything changes it
+__dsh_boot_status=$?
+
+if [ -z "${__dsh_integrated-}" ]; then
+  __dsh_integrated=1
+  __dsh_nonce=${DSH_PROMPT_NONCE-}
+  builtin unset DSH_PROMPT_NONCE
+  # the integration is for this shell only: nested shells must not inherit it
+  builtin export -n PROMPT_COMMAND PS1 2>/dev/null
+
+  __dsh_mark() {
+    builtin printf '\033]133;D;%s;%s\007' "$1" "$__dsh_nonce"
+    PS1='dsh> '
+  }
+  __dsh_prompt_command() {
+    builtin local __dsh_status=$?
+    __dsh_mark "$__dsh_status"
+    return "$__dsh_status"
+  }
+
+  PROMPT_COMMAND=__dsh_prompt_command
+  __dsh_mark "$__dsh_boot_status"
+fi
+builtin unset __dsh_boot_status

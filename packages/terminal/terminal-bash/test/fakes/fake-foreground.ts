@@ -1,0 +1,31 @@
+import type { ForegroundInspection, StdinVerdict } from 'dsh-subprocess'
+
+export const SHELL_PGID = 100
+
+/** Build a foreground inspection for tests. */
+export function fg(
+  stdin: StdinVerdict,
+  options: { pgid?: number; rchar?: number; isShell?: boolean; counters?: boolean } = {},
+): ForegroundInspection {
+  const pgid = options.pgid ?? SHELL_PGID
+  return {
+    pgid,
+    isShell: options.isShell ?? pgid === SHELL_PGID,
+    members: [pgid],
+    stdin,
+    evidence: [],
+    counters: options.counters === false ? undefined : { rchar: options.rchar ?? 0, syscr: 0 },
+  }
+}
+
+/** A scripted inspector: returns the current inspection (or fails) and counts calls. */
+export class FakeInspector {
+  calls = 0
+  current: ForegroundInspection | Error = fg('waiting')
+
+  inspect = (): Promise<ForegroundInspection> => {
+    this.calls++
+    const value = this.current
+    return value instanceof Error ? Promise.reject(value) : Promise.resolve(value)
+  }
+}

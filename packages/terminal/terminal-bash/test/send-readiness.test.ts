@@ -1,0 +1,235 @@
+import type { TerminalWaitReason } from 'dsh-terminal'
+import { describe, expect, it } from 'vitest'
+import { SendReadiness } from '../src/readiness/send-readiness'
+import { DRAIN_MAX_MS, QUIET_PROBE_MS } from '../src/readiness/timing'
+import { FakeInspector, fg } from './fakes/fake-foreground'
+import { FakeScheduler } from './fakes/fake-scheduler'
+
+const timing = { pollIntervalMs: 50, exactProbeAfterMs: 150, idleSilenceMs: 3000, handoffGraceMs: 500, timeoutMs: 30000 }
+
+function setup(overrides: Partial<typeof timing> = {}) {
+  const clock = new FakeScheduler()
+  const inspector = new FakeInspector()
+  const prompt = { markers: 0, promptReady: false }
+  const settled: { reason: TerminalWaitReason; at: number }[] = []
+  const r = new SendReadiness({
+    scheduler: clock,
+    timing: { ...timing, ...overrides },
+    inspect: inspector.inspect,
+    prompt,
+    onSettle: (reason) => settled.push({ reason, at: clock.now() }),
+  })
+  r.begin()
+  return { clock, inspector, prompt, settled, r }
+}
+
+describe('SendReadiness', () => {
+  it('marker + exact prompt + the shell owning the foreground settles stdin_read at once', async () => {
+    const { clock, inspector, prompt, settled, r } = setup()
+    r.written(fg('waiting', { rchar: 100 }), 8)
+    inspector.current = fg('waiting', { rchar: 108 })
+    prompt.markers = 1
+    prompt.promptReady = true
+    r.output()
+    await clock.advance(0)
+    expect(settled).toEqual([{ reason: 'stdin_read', at: 0 }])
+  })
+
+  it('a marker while another group owns the foreground does not settle (handoff grace then applies)', async () => {
+    const { clock, inspector, prompt, settled, r } = setup()
+    r.written(fg('waiting', { rchar: 0 }), 8)
+    inspector.current = fg('not-waiting', { pgid: 300 })
+    prompt.markers = 1
+    prompt.promptReady = true
+    r.output()
+    await clock.advance(3000)
+    expect(settled).toEqual([])
+    await clock.advance(499)
+    expect(settled).toEqual([])
+    await clock.advance(1)
+    expect(settled).toEqual([{ reason: 'inferred_idle', at: 3500 }])
+  })
+
+  it('a delayed earlier prompt does not settle before the shell consumed the input', async () => {
+    const { clock, inspector, prompt, settled, r } = setup()
+    r.written(fg('waiting', { rchar: 50 }), 8)
+    // the previous command's marker+prompt arrives; the shell has not read our bytes yet
+    inspector.current = fg('waiting', { rchar: 50 })
+    prompt.markers = 1
+    prompt.promptReady = true
+    r.output()
+    await clock.advance(0)
+    expect(settled).toEqual([])
+    // the shell reads the input, runs it and prompts again
+    inspector.current = fg('waiting', { rchar: 58 })
+    r.output()
+    await clock.advance(0)
+    expect(settled.map((s) => s.reason)).toEqual(['stdin_read'])
+  })
+
+  it('a pre-write stdin wait is not readiness', async () => {
+    const { clock, inspector, settled, r } = setup()
+    const python = { pgid: 200, rchar: 40 }
+    r.written(fg('waiting', python), 11)
+    inspector.current = fg('waiting', python)
+    r.output()
+    await clock.advance(2999)
+    expect(settled).toEqual([])
+    expect(inspector.calls).toBeGreaterThan(10)
+    await clock.advance(1)
+    expect(settled).toEqual([{ reason: 'inferred_idle', at: 3000 }])
+  })
+
+  it('a wait that consumed the written bytes settles stdin_read on the quiet probe, not the poll tick', async () => {
+    const { clock, inspector, settled, r } = setup()
+    r.written(fg('waiting', { pgid: 200, rchar: 40 }), 11)
+    inspector.current = fg('waiting', { pgid: 200, rchar: 51 })
+    r.output()
+    await clock.advance(QUIET_PROBE_MS)
+    expect(inspector.calls).toBe(1)
+    await clock.advance(1)
+    expect(settled).toEqual([{ reason: 'stdin_read', at: QUIET_PROBE_MS + 1 }])
+    expect(clock.now()).toBeLessThan(timing.pollIntervalMs)
+  })
+
+  it('a partial read is not enough', async () => {
+    const { clock, inspector, settled, r } = setup({ idleSilenceMs: 200, handoffGraceMs: 50 })
+    r.written(fg('waiting', { pgid: 200, rchar: 40 }), 11)
+    inspector.current = fg('waiting', { pgid: 200, rchar: 45 })
+    await clock.advance(200)
+    expect(settled.map((s) => s.reason)).toEqual(['inferred_idle'])
+  })
+
+  it('injected bytes (query answers) raise what must be consumed', async () => {
+    const { clock, inspector, settled, r } = setup({ idleSilenceMs: 200, handoffGraceMs: 50 })
+    r.written(fg('waiting', { pgid: 200, rchar: 0 }), 5)
+    r.injected(6)
+    inspector.current = fg('waiting', { pgid: 200, rchar: 6 })
+    await clock.advance(100)
+    expect(settled).toEqual([])
+    inspector.current = fg('waiting', { pgid: 200, rchar: 11 })
+    await clock.advance(60)
+    expect(settled.map((s) => s.reason)).toEqual(['stdin_read'])
+  })
+
+  it('a group seen outside the wait and back in it settles stdin_read without counters', async () => {
+    const { clock, inspector, settled, r } = setup()
+    r.written(fg('waiting', { pgid: 200, counters: false }), 4)
+    inspector.current = fg('not-waiting', { pgid: 200, counters: false })
+    await clock.advance(QUIET_PROBE_MS)
+    expect(settled).toEqual([])
+    inspector.current = fg('waiting', { pgid: 200, counters: false })
+    await clock.advance(timing.pollIntervalMs + 5)
+    expect(settled.map((s) => s.reason)).toEqual(['stdin_read'])
+  })
+
+  it('a changed foreground group waiting on stdin is new evidence', async () => {
+    const { clock, inspector, settled, r } = setup()
+    r.written(fg('waiting', { rchar: 10 }), 8)
+    inspector.current = fg('waiting', { pgid: 300, rchar: 0 })
+    await clock.advance(QUIET_PROBE_MS + 1)
+    expect(settled.map((s) => s.reason)).toEqual(['stdin_read'])
+  })
+
+  it('unknown verdicts and failed lookups are misses, never readiness', async () => {
+    const { clock, inspector, settled, r } = setup({ idleSilenceMs: 300, handoffGraceMs: 50 })
+    r.written(undefined, 4)
+    inspector.current = fg('unknown', { pgid: 300 })
+    await clock.advance(120)
+    inspector.current = new Error('FOREGROUND_UNKNOWN')
+    await clock.advance(120)
+    expect(settled).toEqual([])
+    await clock.advance(60)
+    expect(settled.map((s) => s.reason)).toEqual(['inferred_idle'])
+  })
+
+  it('without a baseline only an observed exit from the wait proves a new one', async () => {
+    const { clock, inspector, settled, r } = setup({ idleSilenceMs: 300, handoffGraceMs: 50 })
+    r.written(undefined, 4)
+    inspector.current = fg('waiting', { pgid: 300, rchar: 999 })
+    await clock.advance(299)
+    expect(settled).toEqual([])
+    inspector.current = fg('not-waiting', { pgid: 300 })
+    await clock.advance(0)
+    r.output()
+    await clock.advance(QUIET_PROBE_MS)
+    inspector.current = fg('waiting', { pgid: 300 })
+    await clock.advance(timing.pollIntervalMs)
+    expect(settled.map((s) => s.reason)).toEqual(['stdin_read'])
+  })
+
+  it('keeps draining output after the proof before settling', async () => {
+    const { clock, inspector, settled, r } = setup()
+    r.written(fg('waiting', { pgid: 200, rchar: 0 }), 3)
+    inspector.current = fg('waiting', { pgid: 200, rchar: 3 })
+    await clock.advance(QUIET_PROBE_MS)
+    // output keeps arriving each millisecond: the drain waits, but only up to its bound
+    for (let i = 0; i < DRAIN_MAX_MS + 5 && settled.length === 0; i++) {
+      r.output()
+      await clock.advance(1)
+    }
+    expect(settled.map((s) => s.reason)).toEqual(['stdin_read'])
+    expect(clock.now()).toBeLessThanOrEqual(QUIET_PROBE_MS + DRAIN_MAX_MS + 1)
+  })
+
+  it('idle silence counts from the last output', async () => {
+    const { clock, inspector, settled, r } = setup({ idleSilenceMs: 100, handoffGraceMs: 50 })
+    inspector.current = fg('not-waiting', { pgid: 300 })
+    r.written(fg('waiting'), 6)
+    await clock.advance(90)
+    r.output()
+    await clock.advance(99)
+    expect(settled).toEqual([])
+    await clock.advance(1)
+    expect(settled).toEqual([{ reason: 'inferred_idle', at: 190 }])
+  })
+
+  it('continuous output runs into the timeout', async () => {
+    const { clock, inspector, settled, r } = setup({ idleSilenceMs: 100, handoffGraceMs: 50, timeoutMs: 1000 })
+    inspector.current = fg('not-waiting', { pgid: 300 })
+    r.written(fg('waiting'), 6)
+    while (settled.length === 0) {
+      r.output()
+      await clock.advance(10)
+    }
+    expect(settled).toEqual([{ reason: 'timeout', at: 1000 }])
+  })
+
+  it('past exactProbeAfterMs output no longer triggers quiet probes; the poll tick continues', async () => {
+    const { clock, inspector, r } = setup()
+    inspector.current = fg('not-waiting', { pgid: 300 })
+    r.written(fg('waiting'), 6)
+    await clock.advance(200)
+    const before = inspector.calls
+    for (let i = 0; i < 10; i++) {
+      r.output()
+      await clock.advance(5)
+    }
+    // 50 ms elapsed: exactly one poll tick probe
+    expect(inspector.calls - before).toBe(1)
+  })
+
+  it('exit settles session_exit; a settled send ignores everything after', async () => {
+    const { clock, inspector, prompt, settled, r } = setup()
+    r.written(fg('waiting'), 6)
+    r.exited()
+    prompt.markers = 1
+    prompt.promptReady = true
+    inspector.current = fg('waiting', { rchar: 100 })
+    r.output()
+    await clock.advance(40000)
+    expect(settled).toEqual([{ reason: 'session_exit', at: 0 }])
+    expect(clock.pending).toBe(0)
+  })
+
+  it('a halted readiness does nothing more until explicitly settled', async () => {
+    const { clock, settled, r } = setup()
+    r.written(fg('waiting'), 6)
+    r.stop()
+    r.output()
+    await clock.advance(40000)
+    expect(settled).toEqual([])
+    r.settle('session_exit')
+    expect(settled.map((s) => s.reason)).toEqual(['session_exit'])
+  })
+})
