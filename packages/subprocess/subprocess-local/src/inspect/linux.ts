@@ -1,0 +1,126 @@
+// @dsh-pure
+import { type ForegroundInspection, type InputCounters, SubprocessError, type StdinEvidence } from 'dsh-subprocess'
+import { parseIo } from '../proc/parse-io'
+import { isGone } from '../proc/parse-stat'
+import type { ProcFs } from '../proc/proc-fs'
+import { readRow, scanAll, threadsOf, walkTree } from './linux-table'
+import { analyseThread } from './stdin-wait'
+import type { SyscallTable } from './syscall-table'
+import { findShell, parseCmdline } from './tree'
+import type { ForegroundGroup, ProcessInspector, ProcessRow, TerminalRef } from './types'
+import { boundedEvidence, groupVerdict } from './verdict'
+
+/** Threads analysed per process; a thread pool beyond this cannot make a probe slow. */
+export const MAX_THREADS_PER_PROCESS = 256
+
+/**
+ * The Linux inspector: the terminal's foreground group from the `tpgid` field of the
+ * top-level process's stat (every process on the pty reports the same value, which also
+ * holds under a launcher such as bwrap), its members from a walk of the terminal's own
+ * process tree, and a per-thread syscall analysis for the stdin-wait verdict.
+ */
+export class LinuxInspector implements ProcessInspector {
+  constructor(
+    private readonly fs: ProcFs,
+    private readonly table: SyscallTable | undefined,
+  ) {}
+
+  async foreground(ref: TerminalRef): Promise<ForegroundGroup> {
+    return this.resolve(ref)
+  }
+
+  async inspect(ref: TerminalRef): Promise<ForegroundInspection> {
+    const tree = walkTree(this.fs, ref.pid)
+    const group = this.resolve(ref, tree)
+    const members = this.members(tree, group.pgid)
+    const evidence: StdinEvidence[] = []
+    for (const row of members) {
+      for (const tid of threadsOf(this.fs, row.pid).slice(0, MAX_THREADS_PER_PROCESS)) {
+        evidence.push(analyseThread(this.fs, this.table, { pid: row.pid, tid, tty: row.tty }))
+      }
+    }
+    const counters = this.counters(members)
+    return {
+      pgid: group.pgid,
+      isShell: group.isShell,
+      ...(group.shellPgid === undefined ? {} : { shellPgid: group.shellPgid }),
+      members: members.map((m) => m.pid),
+      stdin: groupVerdict(evidence),
+      evidence: boundedEvidence(evidence),
+      ...(counters ? { counters } : {}),
+    }
+  }
+
+  async scan(): Promise<ProcessRow[]> {
+    return scanAll(this.fs)
+  }
+
+  scanSync(): ProcessRow[] {
+    return scanAll(this.fs)
+  }
+
+  async lookup(pids: readonly number[]): Promise<Map<number, ProcessRow>> {
+    const rows = new Map<number, ProcessRow>()
+    for (const pid of pids) {
+      const row = readRow(this.fs, pid)
+      if (row) rows.set(pid, row)
+    }
+    return rows
+  }
+
+  /** The foreground group and whether it is the shell's; throws FOREGROUND_UNKNOWN. */
+  private resolve(ref: TerminalRef, tree?: ProcessRow[]): ForegroundGroup {
+    const top = tree?.[0]?.pid === ref.pid ? tree[0] : readRow(this.fs, ref.pid)
+    if (!top || top.start !== ref.start || isGone(top.state)) {
+      throw new SubprocessError('FOREGROUND_UNKNOWN', `the terminal's top-level process ${ref.pid} has exited; nothing was signalled`)
+    }
+    if (top.tpgid <= 0) {
+      throw new SubprocessError('FOREGROUND_UNKNOWN', `the terminal of process ${ref.pid} reports no foreground group (tpgid ${top.tpgid}); nothing was signalled`)
+    }
+    const shell = this.shellRow(ref, top, tree)
+    const shellPgid = shell?.pgid ?? top.pgid
+    return { pgid: top.tpgid, isShell: top.tpgid === top.pgid || top.tpgid === shellPgid, shellPgid }
+  }
+
+  /** The shell process: the top itself, or the one recognised below a launcher (cached). */
+  private shellRow(ref: TerminalRef, top: ProcessRow, tree?: ProcessRow[]): ProcessRow | undefined {
+    if (ref.argv.length <= 1) return top
+    if (ref.shell) {
+      const row = readRow(this.fs, ref.shell.pid)
+      if (row && row.start === ref.shell.start) return row
+      ref.shell = undefined
+    }
+    const rows = tree ?? walkTree(this.fs, ref.pid)
+    const match = findShell(rows, (pid) => {
+      const text = this.fs.read(`/proc/${pid}/cmdline`)
+      return text === undefined ? undefined : parseCmdline(text)
+    }, ref.argv)
+    if (!match) return top
+    if (match.suffix > 0) ref.shell = { pid: match.pid, start: match.start }
+    return rows.find((r) => r.pid === match.pid)
+  }
+
+  /** Live members of the group: from the tree, or from its leader when it was reparented. */
+  private members(tree: readonly ProcessRow[], pgid: number): ProcessRow[] {
+    const live = (rows: readonly ProcessRow[]) => rows.filter((r) => r.pgid === pgid && !isGone(r.state))
+    const inTree = live(tree)
+    if (inTree.length > 0) return inTree
+    const leader = readRow(this.fs, pgid)
+    return leader && leader.pgid === pgid ? live(walkTree(this.fs, pgid)) : []
+  }
+
+  /** Sum of the members' syscr/rchar; undefined when any member's io is unreadable. */
+  private counters(members: readonly ProcessRow[]): InputCounters | undefined {
+    if (members.length === 0) return undefined
+    let syscr = 0
+    let rchar = 0
+    for (const row of members) {
+      const text = this.fs.read(`/proc/${row.pid}/io`)
+      const io = text === undefined ? undefined : parseIo(text)
+      if (!io) return undefined
+      syscr += io.syscr
+      rchar += io.rchar
+    }
+    return { syscr, rchar }
+  }
+}

@@ -1,0 +1,62 @@
+import { type Context, Service } from '@deepseek-ai/cordis'
+import type { SpawnTerminalOptions, SubprocessService, SubprocessTerminalHandle } from 'dsh-subprocess'
+import { Config } from './config'
+import { platformInspector } from './inspect'
+import type { ProcessInspector } from './inspect/types'
+import type { LocalTerminal } from './spawn/local-terminal'
+import { spawnLocalTerminal } from './spawn/spawn-terminal'
+import { nodeTeardownDeps } from './teardown/node-deps'
+
+/**
+ * ctx.subprocess over node-pty. Tracks every handle it spawned until that handle's
+ * teardown succeeded: disposing the service terminates the rest, and if the host process
+ * exits first, a synchronous 'exit' hook SIGKILLs what remains.
+ */
+export class SubprocessLocalService extends Service implements SubprocessService {
+  static Config = Config
+  private readonly handles = new Set<LocalTerminal>()
+  private readonly root: Context
+  private readonly inspector: ProcessInspector = platformInspector
+
+  constructor(ctx: Context, private readonly config: Config) {
+    super(ctx, 'subprocess')
+    this.root = ctx
+    ctx.effect(() => {
+      const onExit = () => this.killAllSync()
+      process.once('exit', onExit)
+      return () => { process.off('exit', onExit) }
+    }, 'subprocess: kill remaining terminals at host exit')
+    ctx.effect(() => () => this.terminateAll(), 'subprocess: terminate every terminal')
+  }
+
+  async spawnTerminal(options: SpawnTerminalOptions): Promise<SubprocessTerminalHandle> {
+    const logger = this.root.logger('subprocess')
+    const handle = await spawnLocalTerminal(options, {
+      defaults: { rows: this.config.defaultRows, cols: this.config.defaultCols, graceMs: this.config.defaultGraceMs },
+      inspector: this.inspector,
+      teardown: nodeTeardownDeps(this.inspector),
+      hostEnv: process.env,
+      onListenerError: (error) => logger.warn(`an output listener of terminal threw: ${String(error)}`),
+    })
+    this.handles.add(handle)
+    const terminate = handle.terminate.bind(handle)
+    // Forget a handle once its teardown succeeded; a failed one stays tracked for retry.
+    handle.terminate = () => terminate().then((result) => { this.handles.delete(handle); return result })
+    return handle
+  }
+
+  /** Handles whose tree has not been torn down yet. */
+  get liveCount(): number {
+    return this.handles.size
+  }
+
+  private async terminateAll(): Promise<void> {
+    const results = await Promise.allSettled([...this.handles].map((h) => h.terminate()))
+    const errors = results.flatMap((r) => (r.status === 'rejected' ? [r.reason] : []))
+    if (errors.length > 0) throw new AggregateError(errors, `subprocess: ${errors.length} terminal(s) left processes behind: ${errors.map(String).join('; ')}`)
+  }
+
+  private killAllSync(): void {
+    for (const handle of this.handles) handle.killSync()
+  }
+}

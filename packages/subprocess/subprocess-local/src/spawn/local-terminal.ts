@@ -1,0 +1,197 @@
+import { constants } from 'node:os'
+import {
+  FOREGROUND_SIGNALS,
+  type ForegroundInspection,
+  type ForegroundSignal,
+  type SignalDelivery,
+  SubprocessError,
+  type SubprocessTerminalHandle,
+  type TerminalExit,
+  type TerminateResult,
+} from 'dsh-subprocess'
+import type { IPty } from 'node-pty'
+import type { ProcessInspector, TerminalRef } from '../inspect/types'
+import { type TeardownDeps, tearDown } from '../teardown/tear-down'
+import { killTreeSync } from '../teardown/node-deps'
+import { checkSize } from './options'
+
+/**
+ * How long terminate() waits for node-pty to report the top-level exit once the process is
+ * gone. node-pty reports exit only after the pty's read side closed (all output delivered),
+ * or after its own 200 ms socket timeout when a stray process still holds the pty open.
+ */
+export const EXIT_REPORT_WAIT_MS = 1_000
+
+/**
+ * Output kept while nobody listens yet (between spawn and the first onData call), so the
+ * first prompt is never lost; past this, the oldest early chunks are dropped.
+ */
+export const MAX_EARLY_OUTPUT_BYTES = 1024 * 1024
+
+const SIGNAL_NAMES = new Map(Object.entries(constants.signals).map(([name, n]) => [n as number, name]))
+
+export interface LocalTerminalOptions {
+  readonly pty: IPty
+  readonly argv: readonly string[]
+  readonly graceMs: number
+  readonly inspector: ProcessInspector
+  readonly teardown: TeardownDeps
+  /** Where a throwing onData listener's error goes (delivery to the others continues). */
+  readonly onListenerError: (error: unknown) => void
+}
+
+/** A running PTY over node-pty, using only its public surface (pid, data, exit, write, resize). */
+export class LocalTerminal implements SubprocessTerminalHandle {
+  readonly pid: number
+  readonly exited: Promise<TerminalExit>
+  private exitValue: TerminalExit | undefined
+  private exitReported = false
+  private readonly listeners = new Set<(chunk: string) => void>()
+  private readonly ref: TerminalRef & { start: string }
+  /** Output that arrived before the first listener, delivered to it on subscription. */
+  private early: string[] = []
+  private earlyBytes = 0
+  private subscribed = false
+  private readonly pty: IPty
+  private terminating: Promise<TerminateResult> | undefined
+  private terminated: TerminateResult | undefined
+
+  constructor(private readonly options: LocalTerminalOptions) {
+    this.pty = options.pty
+    this.pid = options.pty.pid
+    this.ref = { pid: this.pid, start: '', argv: options.argv }
+    this.pty.onData((chunk) => {
+      if (!this.subscribed) return this.keepEarly(chunk)
+      for (const listener of this.listeners) this.deliver(listener, chunk)
+    })
+    this.exited = new Promise((resolve) => {
+      this.pty.onExit(({ exitCode, signal }) => {
+        this.exitReported = true
+        // node-pty emits exit after the pty's read side closed, so every data event has
+        // fired; one macrotask hop lets listeners queued behind it run first.
+        setImmediate(() => {
+          const exit: TerminalExit = signal ? { exitCode: null, signal: SIGNAL_NAMES.get(signal) ?? `signal ${signal}` } : { exitCode, signal: null }
+          this.exitValue = exit
+          this.listeners.clear()
+          this.early = []
+          resolve(exit)
+        })
+      })
+    })
+  }
+
+  get exit(): TerminalExit | undefined {
+    return this.exitValue
+  }
+
+  /** The top-level process's identity (for the service's host-exit hook). */
+  get identity(): { readonly pid: number; readonly start: string } {
+    return this.ref
+  }
+
+  /** True once terminate() succeeded: nothing of this terminal is left. */
+  get isTornDown(): boolean {
+    return this.terminated !== undefined
+  }
+
+  /** Read the top-level process's start-time identity; call once, right after spawn. */
+  async identify(): Promise<void> {
+    this.ref.start = (await this.options.inspector.lookup([this.pid])).get(this.pid)?.start ?? ''
+  }
+
+  onData(listener: (chunk: string) => void): () => void {
+    if (this.exitValue) return () => {}
+    this.listeners.add(listener)
+    this.subscribed = true
+    const early = this.early
+    this.early = []
+    this.earlyBytes = 0
+    for (const chunk of early) this.deliver(listener, chunk)
+    return () => { this.listeners.delete(listener) }
+  }
+
+  private keepEarly(chunk: string): void {
+    this.early.push(chunk)
+    this.earlyBytes += chunk.length
+    while (this.earlyBytes > MAX_EARLY_OUTPUT_BYTES && this.early.length > 1) this.earlyBytes -= this.early.shift()!.length
+  }
+
+  private deliver(listener: (chunk: string) => void, chunk: string): void {
+    try {
+      listener(chunk)
+    } catch (error) {
+      this.options.onListenerError(error)
+    }
+  }
+
+  async write(data: string): Promise<void> {
+    if (typeof data !== 'string') throw new SubprocessError('INVALID_ARGUMENT', `write: data must be a string, got ${typeof data}`)
+    this.assertRunning()
+    this.pty.write(data)
+  }
+
+  resize(rows: number, cols: number): void {
+    const size = checkSize(rows, cols)
+    if (this.exitReported) return
+    this.pty.resize(size.cols, size.rows)
+  }
+
+  async inspectForeground(): Promise<ForegroundInspection> {
+    this.assertRunning()
+    return this.options.inspector.inspect(this.ref)
+  }
+
+  async signalForeground(signal: ForegroundSignal): Promise<SignalDelivery> {
+    if (!FOREGROUND_SIGNALS.includes(signal)) {
+      throw new SubprocessError('INVALID_ARGUMENT', `signalForeground: signal must be one of ${FOREGROUND_SIGNALS.join(', ')}, got ${JSON.stringify(signal)}`)
+    }
+    this.assertRunning()
+    const group = await this.options.inspector.foreground(this.ref)
+    if (signal === 'SIGKILL' && group.isShell) throw new SubprocessError('SHELL_SIGKILL')
+    try {
+      process.kill(-group.pgid, signal)
+    } catch (cause) {
+      throw new SubprocessError('FOREGROUND_UNKNOWN', `the foreground process group ${group.pgid} could not be signalled (it may have just exited); nothing was signalled`, { cause })
+    }
+    return { delivered: true, targetPgid: group.pgid }
+  }
+
+  terminate(): Promise<TerminateResult> {
+    if (this.terminated) return Promise.resolve(this.terminated)
+    this.terminating ??= this.runTeardown().then(
+      (result) => { this.terminated = result; return result },
+      (error: unknown) => { this.terminating = undefined; throw error },
+    )
+    return this.terminating
+  }
+
+  /** Synchronous last-resort SIGKILL of the whole tree (host exit). */
+  killSync(): void {
+    killTreeSync(this.options.inspector, this.ref)
+  }
+
+  private async runTeardown(): Promise<TerminateResult> {
+    if (!this.exitReported) await this.options.inspector.foreground(this.ref).catch(() => undefined) // recognises the shell
+    const report = await tearDown(
+      { top: this.ref, shell: this.ref.shell, topExited: () => this.exitReported, graceMs: this.options.graceMs },
+      this.options.teardown,
+    )
+    const exit = await within(this.exited, EXIT_REPORT_WAIT_MS)
+    if (report.survivors.length > 0 || !exit) {
+      const what = report.survivors.length > 0 ? `processes ${report.survivors.join(', ')} survived SIGKILL` : `the exit of process ${this.pid} was not reported`
+      throw new SubprocessError('TERMINATE_FAILED', `terminal ${this.pid} teardown incomplete: ${what}; retry the close`, { survivors: report.survivors })
+    }
+    return { exit, signalled: report.signalled, killed: report.killed }
+  }
+
+  private assertRunning(): void {
+    if (this.exitReported) throw new SubprocessError('HANDLE_EXITED', `terminal process ${this.pid} has exited; open a new session`)
+  }
+}
+
+/** The promise's value, or undefined when it did not settle within `ms`. */
+function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<undefined>((resolve) => { timer = setTimeout(resolve, ms, undefined) })
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
+}

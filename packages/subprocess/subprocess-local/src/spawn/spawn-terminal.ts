@@ -1,0 +1,40 @@
+import { type SpawnTerminalOptions, SubprocessError, scrubEnvironment } from 'dsh-subprocess'
+import { spawn } from 'node-pty'
+import type { ProcessInspector } from '../inspect/types'
+import type { TeardownDeps } from '../teardown/tear-down'
+import { LocalTerminal } from './local-terminal'
+import { type SpawnDefaults, normalizeSpawnOptions } from './options'
+import { checkCwd, findExecutable } from './preflight'
+
+export interface SpawnContext {
+  readonly defaults: SpawnDefaults
+  readonly inspector: ProcessInspector
+  readonly teardown: TeardownDeps
+  readonly hostEnv: Readonly<Record<string, string | undefined>>
+  readonly onListenerError: (error: unknown) => void
+}
+
+/**
+ * Validate, check the working directory and the program, then start the PTY. Nothing is
+ * started when a check fails or the signal is aborted; an abort rejects with its reason.
+ */
+export async function spawnLocalTerminal(options: SpawnTerminalOptions, context: SpawnContext): Promise<LocalTerminal> {
+  const spec = normalizeSpawnOptions(options, context.defaults)
+  options.signal?.throwIfAborted()
+  const cwd = await checkCwd(spec.cwd)
+  const env = scrubEnvironment(context.hostEnv, spec.env)
+  await findExecutable(spec.argv[0]!, cwd, env.PATH)
+  options.signal?.throwIfAborted()
+  let pty: ReturnType<typeof spawn>
+  try {
+    pty = spawn(spec.argv[0]!, spec.argv.slice(1), { cols: spec.cols, rows: spec.rows, cwd, env })
+  } catch (cause) {
+    throw new SubprocessError('SPAWN_FAILED', `could not start ${JSON.stringify(spec.argv[0])}: ${String(cause)}; check the program and the system's pty limits`, { cause })
+  }
+  const handle = new LocalTerminal({
+    pty, argv: spec.argv, graceMs: spec.graceMs,
+    inspector: context.inspector, teardown: context.teardown, onListenerError: context.onListenerError,
+  })
+  await handle.identify()
+  return handle
+}

@@ -1,0 +1,137 @@
+// @dsh-pure
+import type { ProcessRow } from '../inspect/types'
+import { familyOf, type Identity, isAlive } from './identity'
+
+/**
+ * Period of the /proc (or ps) polls while waiting for processes to leave. Short, so an idle
+ * shell that exits on SIGHUP within a millisecond or two closes in a few ms; cheap, because
+ * each poll reads one stat file per captured process.
+ */
+export const TEARDOWN_POLL_MS = 5
+/**
+ * How long SIGKILLed processes may take to leave the table. The kernel acts on SIGKILL at
+ * once unless a process sits in uninterruptible sleep (D), e.g. on a dead network mount;
+ * past this bound such a process is reported as a survivor and a later close retries.
+ */
+export const KILL_VERIFY_MS = 2_000
+/** Rescan-and-kill rounds: each catches children forked while the previous round ran. */
+export const MAX_KILL_ROUNDS = 4
+
+export type TeardownSignal = 'SIGHUP' | 'SIGCONT' | 'SIGTERM' | 'SIGKILL'
+
+/** What teardown needs from the platform; injectable so the sequence is tested with fakes. */
+export interface TeardownDeps {
+  /** Every process the platform lists. */
+  scan(): Promise<ProcessRow[]>
+  /** Current rows of these pids (missing: reaped). */
+  lookup(pids: readonly number[]): Promise<Map<number, ProcessRow>>
+  /** Send a signal (negative pid: a process group); false when nothing was signalled. */
+  kill(pid: number, signal: TeardownSignal): boolean
+  sleep(ms: number): Promise<void>
+  now(): number
+}
+
+export interface TeardownTarget {
+  readonly top: Identity
+  /** The shell (the top itself unless a launcher runs it); receives the hang-up. */
+  readonly shell?: Identity
+  /** True once the top-level process's exit was reported. */
+  readonly topExited: () => boolean
+  readonly graceMs: number
+}
+
+export interface TeardownReport {
+  /** Descendants that were sent SIGTERM. */
+  readonly signalled: number[]
+  /** Processes (descendants or the top) that needed SIGKILL. */
+  readonly killed: number[]
+  /** Processes still alive at the end (empty on success). */
+  readonly survivors: number[]
+}
+
+/**
+ * Tear a terminal's process tree down: capture the descendants with their start-time
+ * identity, hang up as a closing terminal does (SIGHUP + SIGCONT to the foreground group,
+ * SIGHUP to the shell), SIGTERM the descendants, wait up to graceMs, then rescan and
+ * SIGKILL the union until a scan finds nobody, and only then stop the top-level process
+ * the same way. Only captured identities are ever signalled; zombies count as gone.
+ */
+export async function tearDown(target: TeardownTarget, deps: TeardownDeps): Promise<TeardownReport> {
+  const { top } = target
+  const captured = new Map<number, Identity>()
+  const signalled: number[] = []
+  const killed: number[] = []
+  const capture = (rows: readonly ProcessRow[]) => {
+    for (const row of familyOf(rows, top, captured)) {
+      if (!captured.has(row.pid) || captured.get(row.pid)!.start !== row.start) captured.set(row.pid, { pid: row.pid, start: row.start })
+    }
+  }
+  const living = async (ids: readonly Identity[]) => {
+    const rows = await deps.lookup(ids.map((i) => i.pid))
+    return ids.flatMap((id) => {
+      const row = rows.get(id.pid)
+      return isAlive(id, row) ? [row] : []
+    })
+  }
+  const waitGone = async (ids: readonly Identity[], ms: number, done = () => false) => {
+    const deadline = deps.now() + ms
+    let left = await living(ids)
+    while (left.length > 0 && !done() && deps.now() < deadline) {
+      await deps.sleep(TEARDOWN_POLL_MS)
+      left = await living(ids)
+    }
+    return done() ? [] : left
+  }
+
+  const rows = await deps.scan()
+  capture(rows)
+  hangUp(target, rows, captured, deps)
+
+  const first = await living([...captured.values()])
+  for (const row of first) {
+    if (deps.kill(row.pid, 'SIGTERM')) signalled.push(row.pid)
+    if (row.state === 'T' || row.state === 't') deps.kill(row.pid, 'SIGCONT')
+  }
+  await waitGone([...captured.values()], target.graceMs)
+
+  let settled = false
+  for (let round = 0; round < MAX_KILL_ROUNDS && !settled; round++) {
+    capture(await deps.scan())
+    const left = await living([...captured.values()])
+    settled = left.length === 0
+    for (const row of left) if (deps.kill(row.pid, 'SIGKILL')) killed.push(row.pid)
+    await waitGone(left, KILL_VERIFY_MS)
+  }
+
+  if (!target.topExited() && (await living([top])).length > 0) {
+    deps.kill(top.pid, 'SIGTERM')
+    if ((await waitGone([top], target.graceMs, target.topExited)).length > 0) {
+      if (deps.kill(top.pid, 'SIGKILL')) killed.push(top.pid)
+      await waitGone([top], KILL_VERIFY_MS, target.topExited)
+    }
+  }
+
+  if (!settled) capture(await deps.scan())
+  const all = [...captured.values()]
+  if (!target.topExited()) all.push(top)
+  const survivors = (await living(all)).map((r) => r.pid)
+  return { signalled: unique(signalled), killed: unique(killed), survivors }
+}
+
+/** What a closing terminal does: the foreground group and the shell get SIGHUP. */
+function hangUp(target: TeardownTarget, rows: readonly ProcessRow[], captured: ReadonlyMap<number, Identity>, deps: TeardownDeps): void {
+  const topRow = rows.find((r) => r.pid === target.top.pid)
+  if (!isAlive(target.top, topRow)) return
+  const fg = topRow.tpgid
+  const inTree = rows.some((r) => r.pgid === fg && (r.pid === target.top.pid || captured.get(r.pid)?.start === r.start))
+  if (fg > 0 && inTree) {
+    deps.kill(-fg, 'SIGHUP')
+    deps.kill(-fg, 'SIGCONT')
+  }
+  const shell = target.shell ?? target.top
+  if (isAlive(shell, rows.find((r) => r.pid === shell.pid))) deps.kill(shell.pid, 'SIGHUP')
+}
+
+function unique(pids: readonly number[]): number[] {
+  return [...new Set(pids)]
+}

@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest'
+import { KILL_VERIFY_MS, tearDown } from '../src/teardown/tear-down'
+import { FakeWorld } from './fake-world'
+
+const GRACE = 1000
+
+/** A world with an interactive bash (pid 100, session leader, ignores SIGTERM, exits on SIGHUP). */
+function shellWorld() {
+  const world = new FakeWorld()
+  world.spawn({ pid: 1, ppid: 0, sid: 1, pgid: 1 }, { SIGTERM: 'ignore', SIGHUP: 'ignore', SIGKILL: 'ignore' })
+  const shell = world.spawn({ pid: 100, ppid: 1, pgid: 100, sid: 100, tpgid: 100 }, { SIGTERM: 'ignore' })
+  const target = { top: { pid: 100, start: shell.row.start }, topExited: () => !world.alive(100), graceMs: GRACE }
+  return { world, target }
+}
+
+describe('tearDown', () => {
+  it('an idle shell exits on the hang-up: nothing else is signalled, nothing waits for the grace', async () => {
+    const { world, target } = shellWorld()
+    const report = await tearDown(target, world.deps())
+    expect(report).toEqual({ signalled: [], killed: [], survivors: [] })
+    expect(world.log).toEqual(['SIGHUP 100'])
+    expect(world.time).toBeLessThan(GRACE)
+  })
+
+  it('SIGTERMs descendants children first, then SIGKILLs one that ignores SIGTERM and SIGHUP after the grace', async () => {
+    const { world, target } = shellWorld()
+    world.spawn({ pid: 200, ppid: 100, pgid: 200 })
+    world.spawn({ pid: 201, ppid: 200, pgid: 200 }, { SIGTERM: 'ignore', SIGHUP: 'ignore' })
+    const report = await tearDown(target, world.deps())
+    expect(report.signalled).toEqual([201, 200])
+    expect(report.killed).toEqual([201])
+    expect(report.survivors).toEqual([])
+    expect(world.time).toBeGreaterThanOrEqual(GRACE)
+    expect(world.procs.has(201)).toBe(false)
+  })
+
+  it('never signals a reused pid: identity is pid plus start time', async () => {
+    const { world, target } = shellWorld()
+    world.spawn({ pid: 200, ppid: 100, pgid: 300 }, {
+      SIGTERM: (w) => {
+        w.exit(200)
+        w.spawn({ pid: 200, ppid: 1, pgid: 200, sid: 200, start: 'someone-else' }, { SIGTERM: 'ignore' })
+      },
+      SIGHUP: 'ignore',
+    })
+    world.spawn({ pid: 201, ppid: 100, pgid: 301 }, { SIGTERM: 'ignore', SIGHUP: 'ignore' })
+    const report = await tearDown(target, world.deps())
+    expect(report.killed).toEqual([201])
+    expect(world.log.filter((l) => l.endsWith(' 200'))).toEqual(['SIGTERM 200'])
+    expect(world.procs.get(200)?.row.start).toBe('someone-else')
+  })
+
+  it('rescans and kills children forked while teardown runs', async () => {
+    const { world, target } = shellWorld()
+    world.spawn({ pid: 200, ppid: 100, pgid: 200 }, {
+      SIGHUP: 'ignore',
+      SIGTERM: (w) => { w.spawn({ pid: 250, ppid: 200, pgid: 200 }, { SIGTERM: 'ignore', SIGHUP: 'ignore' }) },
+    })
+    const report = await tearDown(target, world.deps())
+    expect(report.killed.sort()).toEqual([200, 250])
+    expect(report.survivors).toEqual([])
+    expect([...world.procs.keys()]).toEqual([1])
+  })
+
+  it('follows a captured process after it was reparented, and finds session orphans', async () => {
+    const { world, target } = shellWorld()
+    world.spawn({ pid: 200, ppid: 100, pgid: 200 }, { SIGHUP: 'exit' })
+    world.spawn({ pid: 201, ppid: 200, pgid: 200 }, { SIGTERM: 'ignore', SIGHUP: 'ignore' })
+    world.spawn({ pid: 300, ppid: 1, pgid: 300, sid: 100 }, { SIGTERM: 'ignore', SIGHUP: 'ignore' })
+    const report = await tearDown(target, world.deps())
+    expect(report.killed.sort()).toEqual([201, 300])
+    expect(world.procs.has(201) || world.procs.has(300)).toBe(false)
+  })
+
+  it('counts zombies of the captured set as gone', async () => {
+    const { world, target } = shellWorld()
+    world.spawn({ pid: 200, ppid: 100, pgid: 200 }, { SIGHUP: 'ignore' }, false)
+    world.spawn({ pid: 201, ppid: 200, pgid: 200 })
+    world.procs.get(100)!.reaps = false
+    const report = await tearDown(target, world.deps())
+    expect(report.survivors).toEqual([])
+    expect(world.procs.get(201)?.row.state).toBe('Z')
+  })
+
+  it('wakes a stopped descendant with SIGCONT so it can act on SIGTERM', async () => {
+    const { world, target } = shellWorld()
+    world.spawn({ pid: 200, ppid: 100, pgid: 200, state: 'T' }, { SIGHUP: 'ignore' })
+    const report = await tearDown(target, world.deps())
+    expect(world.log).toContain('SIGCONT 200')
+    expect(report.killed).toEqual([])
+    expect(world.procs.has(200)).toBe(false)
+  })
+
+  it('reports survivors that outlive SIGKILL, and stops the top only after the descendants', async () => {
+    const { world, target } = shellWorld()
+    world.procs.get(100)!.on.SIGHUP = 'ignore'
+    world.spawn({ pid: 200, ppid: 100, pgid: 200, state: 'D' }, { SIGTERM: 'ignore', SIGHUP: 'ignore', SIGKILL: 'ignore' })
+    const report = await tearDown(target, world.deps())
+    expect(report.survivors).toEqual([200])
+    expect(world.time).toBeGreaterThanOrEqual(KILL_VERIFY_MS)
+    const lastDescendantSignal = world.log.lastIndexOf('SIGKILL 200')
+    const topTerm = world.log.lastIndexOf('SIGTERM 100')
+    expect(topTerm).toBeGreaterThan(lastDescendantSignal)
+    expect(report.killed).toContain(100)
+  })
+
+  it('a later call retries and completes once the survivor can die', async () => {
+    const { world, target } = shellWorld()
+    const stuck = world.spawn({ pid: 200, ppid: 100, pgid: 200 }, { SIGTERM: 'ignore', SIGHUP: 'ignore', SIGKILL: 'ignore' })
+    expect((await tearDown(target, world.deps())).survivors).toEqual([200])
+    stuck.on.SIGKILL = 'exit'
+    expect(await tearDown(target, world.deps())).toMatchObject({ survivors: [] })
+  })
+})
