@@ -1,1 +1,3 @@
 export * from './types'
+export * from './errors'
+export { isSandboxMode, parseSandboxMode, modeOfEventData } from './modes'

@@ -1,3 +1,22 @@
+// @dsh-pure
+/**
+ * The sandbox contract: modes, the execution policy, ctx.sandbox (wraps argv once) and
+ * ctx.sandboxPolicy (the deployment default and per-agent session modes).
+ * Implementations: dsh-sandbox-local (ctx.sandbox), dsh-sandbox-policy (ctx.sandboxPolicy).
+ */
+import type { Context } from '@deepseek-ai/cordis'
+import type { Agent, SessionEvent } from 'dsh-agent'
+
+declare module '@deepseek-ai/cordis' {
+  interface Context {
+    sandbox: SandboxProvider
+    sandboxPolicy: SandboxPolicyProvider
+  }
+}
+
+/** A Cordis context with both sandbox seams (importing this package adds them to every Context). */
+export type SandboxContext = Context & { readonly sandbox: SandboxProvider; readonly sandboxPolicy: SandboxPolicyProvider }
+
 /** The three sandbox modes, from most to least confined. */
 export const SANDBOX_MODES = ['read-only', 'workspace-write', 'danger-full-access'] as const
 export type SandboxMode = (typeof SANDBOX_MODES)[number]
@@ -24,7 +43,45 @@ export interface Confinement {
   readonly enforcement: string
 }
 
+/** Optional facts about the process being confined. */
+export interface ConfineOptions {
+  /**
+   * The absolute working directory the process starts in (the same path the caller hands
+   * to the spawner). A provider that changes the filesystem view re-enters it inside the
+   * sandbox and fails (BAD_CWD) when the sandbox hides it, instead of starting elsewhere.
+   */
+  readonly cwd?: string
+}
+
 /** ctx.sandbox: wraps argv once; fails closed with SANDBOX_UNAVAILABLE. */
 export interface SandboxProvider {
-  confine(argv: readonly string[], policy: ExecutionPolicy): Promise<Confinement>
+  confine(argv: readonly string[], policy: ExecutionPolicy, options?: ConfineOptions): Promise<Confinement>
+}
+
+/** The session event type that records an agent's sandbox mode. */
+export const SANDBOX_MODE_EVENT = 'sandbox/mode'
+
+/** The data of a `sandbox/mode` session event. */
+export interface SandboxModeEventData {
+  readonly mode: SandboxMode
+}
+
+/** ctx.sandboxPolicy: the deployment default and each agent's session mode over it. */
+export interface SandboxPolicyProvider {
+  /** The deployment default mode (config `mode`). */
+  readonly defaultMode: SandboxMode
+  /** The canonical workspace root (config `workspaceRoot`). */
+  readonly workspaceRoot: string
+  /** The agent's effective policy: its last `sandbox/mode` event over the deployment default. */
+  resolve(input: { readonly agent: Agent }): ExecutionPolicy
+  /**
+   * The effective mode the agent would have if `event` committed now (its current mode for
+   * any other event type). For `agent/session-append` listeners that fence mode changes.
+   */
+  effectiveModeAfter(agent: Agent, event: SessionEvent): SandboxMode
+  /**
+   * Validate `mode` and append one `sandbox/mode` event to the agent's session. Listeners
+   * may veto it (AgentError EVENT_VETOED with the listener's message); nothing is recorded then.
+   */
+  setSandboxMode(agent: Agent, mode: string): ExecutionPolicy
 }
