@@ -3,8 +3,7 @@
 export type TerminalToolErrorCode = 'NO_AGENT' | 'BACKGROUND_DISABLED' | 'NO_JOBS' | 'INVALID_RESULT'
 
 const DEFAULT_MESSAGES: Record<TerminalToolErrorCode, string> = {
-  // `requ\u0069re` spells "require": scripts/check-pure.mjs flags the bare word even inside strings.
-  NO_AGENT: 'terminal tools requ\u0069re an initiating agent',
+  NO_AGENT: 'terminal tools require an initiating agent',
   BACKGROUND_DISABLED:
     'run_in_background is disabled for this deployment (tool-terminal enableRunInBackground: false); send without it and the call waits for the terminal',
   NO_JOBS:

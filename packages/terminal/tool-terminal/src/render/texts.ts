@@ -46,8 +46,7 @@ export function renderRead(result: TerminalReadToolResult, maxBytes: number): st
 }
 
 export function renderSignal(result: TerminalSignalToolResult, signal: string, maxBytes: number): string {
-  // `pro\u0063ess` spells "process": scripts/check-pure.mjs flags the bare word even inside strings.
-  return boundHead(`delivered ${signal} to foreground pro\u0063ess group ${result.targetPgid}`, maxBytes)
+  return boundHead(`delivered ${signal} to foreground process group ${result.targetPgid}`, maxBytes)
 }
 
 export function renderClose(result: TerminalCloseResult, maxBytes: number): string {
