@@ -1,1 +1,8 @@
-export {}
+import type {} from 'dsh-agent'
+import { SandboxPolicyService } from './service'
+
+export { SandboxPolicyService }
+export { Config, type ConfigInput } from './config'
+export { effectiveMode, sessionMode, type ModeLog } from './effective-mode'
+export { canonicalDirectory, type CanonicalDirectory } from './workspace-root'
+export default SandboxPolicyService
