@@ -169,6 +169,29 @@ describe('background sends over real bash', () => {
     expect(after.content).toMatch(/\n-isig\r?\n/)
   })
 
+  it('job_output and job_kill collect and interrupt a background send, bounded by maxResultBytes', async () => {
+    stack = await bootRealStack({ bashConfig: PATIENT, toolConfig: { maxResultBytes: 256 } })
+    const a = stack.agent('a')
+    await stack.ok(a, 'terminal_open', { type: 'shell' })
+    await stack.ok(a, 'terminal_send', { sessionId: 'pty-1', text: 'for i in $(seq 100); do echo "Zeile-$i-äöü"; done; echo "P""ARKED"; sleep 100', run_in_background: true })
+    let seen = ''
+    await waitFor('the loop output', async () => {
+      const out = await stack!.ok(a, 'job_output', { job_id: 'pty-send-1' })
+      expect(Buffer.byteLength(out.content)).toBeLessThanOrEqual(256)
+      seen += out.content
+      return seen.includes('PARKED')
+    })
+    expect(seen).toContain('[status: running]')
+    const before = await prompts(a)
+    const kill = await stack.ok(a, 'job_kill', { job_id: 'pty-send-1' })
+    expect(kill.content).toBe('requested cancellation of job pty-send-1')
+    const final = await stack.ok(a, 'job_output', { job_id: 'pty-send-1', wait: true, timeout_ms: 20_000 })
+    expect(final.content).toMatch(/\[status: killed, wait: \w+\]$/)
+    await waitForPromptAfter(a, before)
+    const after = await stack.ok(a, 'terminal_send', { sessionId: 'pty-1', text: 'echo "status=$? $((6*7))"' })
+    expect(after.content).toContain('status=130 42')
+  })
+
   it('enableRunInBackground false: a forced run_in_background is rejected and nothing is written', async () => {
     stack = await bootRealStack({ bashConfig: PATIENT, toolConfig: { enableRunInBackground: false } })
     const a = stack.agent('a')
