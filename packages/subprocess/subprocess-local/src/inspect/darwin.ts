@@ -1,9 +1,9 @@
 // @dsh-pure
 import { type ForegroundInspection, type StdinEvidence, SubprocessError } from 'dsh-subprocess'
 import { isGone, isStopped } from '../proc/parse-stat'
-import { PS_ARGS, type PsRow, parsePsOutput, psArgsFor } from './parse-ps'
+import { PS_ARGS, type PsRow, parsePsOutput, parsePsTty, psArgsFor } from './parse-ps'
 import { findShell, treeFrom } from './tree'
-import type { ForegroundGroup, ProcessInspector, ProcessRow, TerminalRef } from './types'
+import type { ForegroundGroup, ProcessInspector, ProcessRow, TerminalDevice, TerminalRef } from './types'
 import { groupVerdict } from './verdict'
 
 /** Runs a command and returns its stdout (also on a non-zero exit); throws if it cannot run. */
@@ -53,6 +53,11 @@ export class PsInspector implements ProcessInspector {
     if (pids.length === 0) return new Map()
     const rows = parsePsOutput(await this.runner.run('ps', psArgsFor(pids)))
     return new Map(rows.map((r) => [r.pid, r]))
+  }
+
+  async terminalPath(pid: number): Promise<TerminalDevice | undefined> {
+    const path = parsePsTty(await this.runner.run('ps', ['-o', 'tty=', '-p', String(pid)]))
+    return path ? { path } : undefined
   }
 
   private resolve(ref: TerminalRef, rows: readonly PsRow[]): ForegroundGroup {

@@ -6,8 +6,8 @@ import type { ProcFs } from '../proc/proc-fs'
 import { readRow, scanAll, threadsOf, walkTree } from './linux-table'
 import { analyseThread } from './stdin-wait'
 import type { SyscallTable } from './syscall-table'
-import { findShell, parseCmdline } from './tree'
-import type { ForegroundGroup, ProcessInspector, ProcessRow, TerminalRef } from './types'
+import { findShell, parseCmdline, ptsPath } from './tree'
+import type { ForegroundGroup, ProcessInspector, ProcessRow, TerminalDevice, TerminalRef } from './types'
 import { boundedEvidence, groupVerdict } from './verdict'
 
 /** Threads analysed per process; a thread pool beyond this cannot make a probe slow. */
@@ -66,6 +66,12 @@ export class LinuxInspector implements ProcessInspector {
       if (row) rows.set(pid, row)
     }
     return rows
+  }
+
+  async terminalPath(pid: number): Promise<TerminalDevice | undefined> {
+    const row = readRow(this.fs, pid)
+    const path = row && !isGone(row.state) ? ptsPath(row.tty) : undefined
+    return path && row ? { path, device: row.tty } : undefined
   }
 
   /** The foreground group and whether it is the shell's; throws FOREGROUND_UNKNOWN. */

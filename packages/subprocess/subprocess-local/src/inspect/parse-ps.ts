@@ -41,3 +41,9 @@ export function parsePsOutput(text: string): PsRow[] {
     return row ? [row] : []
   })
 }
+
+/** `ps -o tty=` prints the terminal's name under /dev ("ttys003", "pts/3") or "??" / "?". */
+export function parsePsTty(text: string): string | undefined {
+  const name = text.trim()
+  return /^[\w/]+$/.test(name) && !name.includes('..') ? `/dev/${name}` : undefined
+}

@@ -89,3 +89,15 @@ export function treeFrom(rows: readonly ProcessRow[], root: number): ProcessRow[
   }
   return out
 }
+
+/** Unix98 pty slaves use majors 136-143 (UNIX98_PTY_MAJOR_COUNT = 8). */
+const PTS_MAJOR_FIRST = 136
+const PTS_MAJOR_LAST = 143
+
+/** /dev/pts/N for a tty device number in the kernel's encoding; undefined for other ttys. */
+export function ptsPath(ttyNr: number): string | undefined {
+  const major = (ttyNr >> 8) & 0xfff
+  const minor = (ttyNr & 0xff) | ((ttyNr >> 12) & 0xfff00)
+  if (ttyNr <= 0 || major < PTS_MAJOR_FIRST || major > PTS_MAJOR_LAST) return undefined
+  return `/dev/pts/${(major - PTS_MAJOR_FIRST) * 256 + minor}`
+}

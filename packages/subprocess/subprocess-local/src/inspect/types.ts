@@ -28,6 +28,12 @@ export interface TerminalRef {
   shell?: { readonly pid: number; readonly start: string }
 }
 
+/** Where a pty slave lives; `device` (kernel encoding) is known on Linux. */
+export interface TerminalDevice {
+  readonly path: string
+  readonly device?: number
+}
+
 /** The terminal's foreground group as resolved at one moment. */
 export interface ForegroundGroup {
   readonly pgid: number
@@ -50,4 +56,6 @@ export interface ProcessInspector {
   scanSync(): ProcessRow[]
   /** The current rows of these pids; a missing pid has exited and been reaped. */
   lookup(pids: readonly number[]): Promise<Map<number, ProcessRow>>
+  /** A process's controlling terminal (the pty slave), when it has one. */
+  terminalPath(pid: number): Promise<TerminalDevice | undefined>
 }

@@ -13,6 +13,8 @@ import type { IPty } from 'node-pty'
 import type { ProcessInspector, TerminalRef } from '../inspect/types'
 import { type TeardownDeps, tearDown } from '../teardown/tear-down'
 import { killTreeSync } from '../teardown/node-deps'
+import { isAlive } from '../teardown/identity'
+import { ExitDrain } from './exit-drain'
 import { checkSize } from './options'
 
 /**
@@ -52,6 +54,7 @@ export class LocalTerminal implements SubprocessTerminalHandle {
   private early: string[] = []
   private earlyBytes = 0
   private subscribed = false
+  private readonly drain: ExitDrain
   private readonly pty: IPty
   private terminating: Promise<TerminateResult> | undefined
   private terminated: TerminateResult | undefined
@@ -60,20 +63,22 @@ export class LocalTerminal implements SubprocessTerminalHandle {
     this.pty = options.pty
     this.pid = options.pty.pid
     this.ref = { pid: this.pid, start: '', argv: options.argv }
+    this.drain = new ExitDrain(async () => !isAlive(this.ref, (await options.inspector.lookup([this.pid])).get(this.pid)))
     this.pty.onData((chunk) => {
+      this.drain.noteData()
       if (!this.subscribed) return this.keepEarly(chunk)
       for (const listener of this.listeners) this.deliver(listener, chunk)
     })
     this.exited = new Promise((resolve) => {
       this.pty.onExit(({ exitCode, signal }) => {
         this.exitReported = true
+        this.drain.release()
         // node-pty emits exit after the pty's read side closed, so every data event has
         // fired; one macrotask hop lets listeners queued behind it run first.
         setImmediate(() => {
           const exit: TerminalExit = signal ? { exitCode: null, signal: SIGNAL_NAMES.get(signal) ?? `signal ${signal}` } : { exitCode, signal: null }
           this.exitValue = exit
           this.listeners.clear()
-          this.early = []
           resolve(exit)
         })
       })
@@ -94,19 +99,24 @@ export class LocalTerminal implements SubprocessTerminalHandle {
     return this.terminated !== undefined
   }
 
-  /** Read the top-level process's start-time identity; call once, right after spawn. */
+  /**
+   * Call once, right after spawn: read the top-level process's start-time identity and hold
+   * the pty open until its output was drained at exit (see ExitDrain).
+   */
   async identify(): Promise<void> {
     this.ref.start = (await this.options.inspector.lookup([this.pid])).get(this.pid)?.start ?? ''
+    if (!this.exitReported) await this.drain.hold(this.options.inspector, this.pid)
+    if (this.exitReported) this.drain.release()
   }
 
   onData(listener: (chunk: string) => void): () => void {
-    if (this.exitValue) return () => {}
-    this.listeners.add(listener)
-    this.subscribed = true
     const early = this.early
     this.early = []
     this.earlyBytes = 0
+    this.subscribed = true
     for (const chunk of early) this.deliver(listener, chunk)
+    if (this.exitValue) return () => {}
+    this.listeners.add(listener)
     return () => { this.listeners.delete(listener) }
   }
 
@@ -168,6 +178,7 @@ export class LocalTerminal implements SubprocessTerminalHandle {
   /** Synchronous last-resort SIGKILL of the whole tree (host exit). */
   killSync(): void {
     killTreeSync(this.options.inspector, this.ref)
+    this.drain.release()
   }
 
   private async runTeardown(): Promise<TerminateResult> {

@@ -1,0 +1,79 @@
+import { closeSync, constants, fstatSync, openSync } from 'node:fs'
+import { setTimeout as delay } from 'node:timers/promises'
+import type { ProcessInspector } from '../inspect/types'
+import { onChildExit } from './child-exit'
+
+/**
+ * How long to look for the child's pty slave. The child takes its controlling terminal right
+ * after fork, before exec, so it is normally found on the first read.
+ */
+export const SLAVE_DISCOVERY_MS = 100
+/**
+ * Output silence that shows the pty is drained once the top-level process has exited: by
+ * then everything it wrote sits in the pty buffer, and each event-loop turn reads it.
+ */
+export const DRAIN_QUIET_MS = 5
+/** Upper bound on that drain (a background process may keep writing to the pty). */
+export const DRAIN_MAX_MS = 500
+
+/**
+ * Keeps every byte of a fast-exiting program. When the last slave fd closes, the pty master
+ * reports a hang-up, and libuv treats "hang-up after a short read" as end of stream although
+ * a pty returns at most ~4 KiB per read: node-pty then drops what is still buffered. Holding
+ * one slave fd in this process prevents the hang-up until the top-level process has exited
+ * (SIGCHLD) and its output was read; then the fd is closed and node-pty ends normally.
+ */
+export class ExitDrain {
+  private fd: number | undefined
+  private stopWatching: (() => void) | undefined
+  private chunks = 0
+  private draining = false
+
+  constructor(private readonly hasExited: () => Promise<boolean>) {}
+
+  /** Open the slave of `pid`'s terminal and watch for its exit. Best effort: no slave, no hold. */
+  async hold(inspector: ProcessInspector, pid: number): Promise<void> {
+    const deadline = performance.now() + SLAVE_DISCOVERY_MS
+    let slave = await inspector.terminalPath(pid)
+    while (!slave && performance.now() < deadline && !(await this.hasExited())) {
+      await new Promise((resolve) => setImmediate(resolve))
+      slave = await inspector.terminalPath(pid)
+    }
+    if (!slave) return
+    try {
+      const fd = openSync(slave.path, constants.O_RDONLY | constants.O_NOCTTY | constants.O_NONBLOCK)
+      if (slave.device !== undefined && Number(fstatSync(fd).rdev) !== slave.device) closeSync(fd)
+      else this.fd = fd
+    } catch {
+      return
+    }
+    if (this.fd === undefined) return
+    this.stopWatching = onChildExit(() => { void this.check() })
+    void this.check()
+  }
+
+  /** Count output chunks (the drain waits until they stop). */
+  noteData(): void {
+    this.chunks++
+  }
+
+  /** Stop holding the slave (idempotent). */
+  release(): void {
+    this.stopWatching?.()
+    this.stopWatching = undefined
+    if (this.fd !== undefined) closeSync(this.fd)
+    this.fd = undefined
+  }
+
+  private async check(): Promise<void> {
+    if (this.draining || this.fd === undefined || !(await this.hasExited()) || this.draining) return
+    this.draining = true
+    const deadline = performance.now() + DRAIN_MAX_MS
+    for (;;) {
+      const seen = this.chunks
+      await delay(DRAIN_QUIET_MS)
+      if (seen === this.chunks || performance.now() > deadline) break
+    }
+    this.release()
+  }
+}
