@@ -10,6 +10,17 @@ const bytes = (s: string) => Buffer.byteLength(s, 'utf8')
 const wellFormed = (s: string) => !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(s)
 const roundTrips = (s: string) => new TextDecoder('utf-8', { fatal: true }).decode(Buffer.from(s, 'utf8')) === s
 
+const statusArb = fc.oneof(
+  fc.constant({ kind: 'running' as const }),
+  fc.record({
+    kind: fc.constant('exited' as const),
+    exitCode: fc.option(fc.integer({ min: 0, max: 255 }), { nil: null }),
+    signal: fc.option(fc.constantFrom('SIGKILL', 'SIGTERM', 'SIGHUP', 'SIGINT', 'SIGSEGV'), { nil: null }),
+  }),
+)
+const textArb = fc.string({ unit: fc.constantFrom('a', '\n', 'é', '€', '😀', '中', ' ', '\t'), maxLength: 400 })
+const capArb = fc.integer({ min: MIN_MAX_RESULT_BYTES, max: 600 })
+
 describe('UTF-8 arithmetic', () => {
   it('counts bytes like Buffer.byteLength, lone surrogates as U+FFFD', () => {
     for (const s of ['', 'a', 'é', '€', '😀', 'a😀é€', '\uD800', 'x\uDC00y']) expect(utf8Length(s)).toBe(bytes(s))
@@ -49,6 +60,24 @@ describe('bounding layouts', () => {
     expect(bounded).toBe(`${'é'.repeat(22)}\n${TRUNCATION_MARKER}`)
     expect(bytes(bounded)).toBeLessThanOrEqual(64)
     expect(boundHead(bounded, 64)).toBe(bounded)
+  })
+
+  it('boundHead drops a word it would split, so an id is whole or absent', () => {
+    const error = 'Error [SEND_ACTIVE]: a send is still running in pty-12; wait for it to finish'
+    expect(boundHead(error, 64)).toBe(`Error [SEND_ACTIVE]: a send is still running \n${TRUNCATION_MARKER}`)
+    expect(boundHead(error, 70)).toBe(`Error [SEND_ACTIVE]: a send is still running in \n${TRUNCATION_MARKER}`)
+    expect(boundHead(error, 73)).toBe(`Error [SEND_ACTIVE]: a send is still running in pty-12\n${TRUNCATION_MARKER}`)
+    // a single word longer than the room is still cut (something must show)
+    expect(boundHead('x'.repeat(100), 64)).toBe(`${'x'.repeat(45)}\n${TRUNCATION_MARKER}`)
+  })
+
+  it('property: a head cut never leaves a partial pty id', () => {
+    fc.assert(fc.property(fc.array(fc.oneof(fc.constantFrom('error', 'session', '€', ' ', '; '), fc.nat(99999).map((n) => `pty-${n}`), fc.nat(999).map((n) => `pty-send-${n}`)), { maxLength: 40 }), capArb, (parts, cap) => {
+      const text = parts.join(' ')
+      const out = boundHead(text, cap)
+      const whole = new Map([...text.matchAll(/pty-(?:send-)?\d+/g)].map((m) => [m.index, m[0]]))
+      for (const m of out.matchAll(/pty-(?:send-)?\d+/g)) expect(whole.get(m.index), JSON.stringify(out)).toBe(m[0])
+    }))
   })
 
   it('boundBodyTail keeps the metadata and the newest output', () => {
@@ -94,16 +123,6 @@ describe('64 bytes keep every registry-issued id whole', () => {
   })
 })
 
-const statusArb = fc.oneof(
-  fc.constant({ kind: 'running' as const }),
-  fc.record({
-    kind: fc.constant('exited' as const),
-    exitCode: fc.option(fc.integer({ min: 0, max: 255 }), { nil: null }),
-    signal: fc.option(fc.constantFrom('SIGKILL', 'SIGTERM', 'SIGHUP', 'SIGINT', 'SIGSEGV'), { nil: null }),
-  }),
-)
-const textArb = fc.string({ unit: fc.constantFrom('a', '\n', 'é', '€', '😀', '中', ' ', '\t'), maxLength: 400 })
-const capArb = fc.integer({ min: MIN_MAX_RESULT_BYTES, max: 600 })
 
 describe('property: every rendered result is valid UTF-8, within the cap, with its metadata', () => {
   it('terminal_send foreground', () => {

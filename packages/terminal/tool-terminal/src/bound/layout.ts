@@ -5,6 +5,24 @@ import { utf8Head, utf8Length, utf8Tail } from './utf8'
 export const TRUNCATION_MARKER = '[output truncated]'
 const MARKER_LINE = `\n${TRUNCATION_MARKER}`
 
+/** A cut never backs off further than this many UTF-16 units to keep a word whole. */
+const MAX_WORD_BACKOFF = 64
+const WORD_END = /[\w-]+$/
+const WORD_CHAR = /^[\w-]/
+
+/**
+ * The head of `text` within `maxBytes`; a cut that would split a word (an id such as
+ * `pty-12` cut to `pty-1` names another session) drops the whole word instead, unless the
+ * word is longer than MAX_WORD_BACKOFF or is all that fits.
+ */
+function headAtWord(text: string, maxBytes: number): string {
+  const head = utf8Head(text, maxBytes)
+  if (head.length === text.length || !WORD_CHAR.test(text.slice(head.length))) return head
+  const word = WORD_END.exec(head)
+  if (word === null || word.index === 0 || word[0].length > MAX_WORD_BACKOFF) return head
+  return head.slice(0, word.index)
+}
+
 /**
  * Bound a single text by keeping its head: errors, acknowledgements, status lines, lists.
  * Within the cap it is returned unchanged (so bounding twice changes nothing).
@@ -13,7 +31,7 @@ export function boundHead(text: string, maxBytes: number): string {
   if (utf8Length(text) <= maxBytes) return text
   const room = maxBytes - utf8Length(MARKER_LINE)
   if (room <= 0) return utf8Head(text, maxBytes)
-  return utf8Head(text, room) + MARKER_LINE
+  return headAtWord(text, room) + MARKER_LINE
 }
 
 /** A result made of a body followed by metadata lines (`[wait: ...]`, `[lines: ...]`). */
