@@ -1,6 +1,6 @@
 import { SubprocessError } from 'dsh-subprocess'
 import { describe, expect, it } from 'vitest'
-import { LinuxInspector } from '../src/inspect/linux'
+import { LinuxInspector, MAX_THREADS_PER_PROCESS } from '../src/inspect/linux'
 import { syscallTableFor } from '../src/inspect/syscall-table'
 import type { TerminalRef } from '../src/inspect/types'
 import { FakeProcFs, type FakeProcess, PTS, TTY_FD } from './fake-proc'
@@ -59,7 +59,25 @@ describe('LinuxInspector verdicts', () => {
     })])
     const inspection = await new LinuxInspector(fs, X64).inspect(ref())
     expect(inspection.stdin).toBe('waiting')
-    expect(inspection.evidence.map((e) => [e.tid, e.syscall, e.verdict])).toEqual([[200, 'poll', 'waiting'], [201, 'syscall-202', 'not-waiting']])
+    // The probe stops at the first proof: the futex-waiting worker is not examined.
+    expect(inspection.evidence.map((e) => [e.tid, e.syscall, e.verdict])).toEqual([[200, 'poll', 'waiting']])
+  })
+
+  it('a worker thread reading the terminal while the main thread joins it -> waiting; evidence lists the proof first', async () => {
+    const fs = new FakeProcFs([bash(200), job(200, {
+      threads: { 201: { syscall: '0 0x0 0x7f00 0x2000 0x0 0x0 0x0 0x0 0x0' }, 200: { syscall: '202 0x7f 0x189 0x0 0x0 0x0 0xffffffff 0x0 0x0' } },
+    })])
+    const inspection = await new LinuxInspector(fs, X64).inspect(ref())
+    expect(inspection.stdin).toBe('waiting')
+    expect(inspection.evidence.map((e) => [e.tid, e.syscall, e.verdict])).toEqual([[201, 'read', 'waiting'], [200, 'syscall-202', 'not-waiting']])
+  })
+
+  it('threads beyond the probe bound leave the verdict unknown, never waiting', async () => {
+    const threads: Record<number, { syscall: string }> = {}
+    for (let tid = 200; tid < 200 + MAX_THREADS_PER_PROCESS + 1; tid++) threads[tid] = { syscall: '202 0x7f 0x189 0x0 0x0 0x0 0x0 0x0 0x0' }
+    const inspection = await new LinuxInspector(new FakeProcFs([bash(200), job(200, { threads })]), X64).inspect(ref())
+    expect(inspection.stdin).toBe('unknown')
+    expect(inspection.evidence.length).toBeLessThanOrEqual(64)
   })
 
   it('node: epoll_pwait whose interest list holds a reopened fd on the same terminal -> waiting', async () => {

@@ -31,20 +31,26 @@ export function threadsOf(fs: ProcFs, pid: number): number[] {
   return (fs.list(`/proc/${pid}/task`) ?? []).filter((t) => /^\d+$/.test(t)).map(Number)
 }
 
+/** A process found by a tree walk, with the thread ids read on the way. */
+export interface TreeEntry extends ProcessRow {
+  readonly threads: readonly number[]
+}
+
 /**
  * `root` and its descendants, shallowest first, found through the per-thread `children`
  * files: a probe reads only the terminal's own processes, never the whole of /proc.
  */
-export function walkTree(fs: ProcFs, root: number): ProcessRow[] {
-  const rows: ProcessRow[] = []
+export function walkTree(fs: ProcFs, root: number): TreeEntry[] {
+  const rows: TreeEntry[] = []
   const queue = [root]
   const seen = new Set(queue)
   for (let i = 0; i < queue.length && rows.length < MAX_TREE_PROCESSES; i++) {
     const pid = queue[i]!
     const row = readRow(fs, pid)
     if (!row) continue
-    rows.push(row)
-    for (const tid of threadsOf(fs, pid)) {
+    const threads = threadsOf(fs, pid)
+    rows.push({ ...row, threads })
+    for (const tid of threads) {
       const text = fs.read(`/proc/${pid}/task/${tid}/children`) ?? ''
       for (const word of text.split(/\s+/)) {
         const child = Number(word)

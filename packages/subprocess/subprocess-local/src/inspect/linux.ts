@@ -3,15 +3,19 @@ import { type ForegroundInspection, type InputCounters, SubprocessError, type St
 import { parseIo } from '../proc/parse-io'
 import { isGone } from '../proc/parse-stat'
 import type { ProcFs } from '../proc/proc-fs'
-import { readRow, scanAll, threadsOf, walkTree } from './linux-table'
+import { readRow, scanAll, type TreeEntry, walkTree } from './linux-table'
 import { analyseThread } from './stdin-wait'
 import type { SyscallTable } from './syscall-table'
 import { findShell, parseCmdline, ptsPath } from './tree'
 import type { ForegroundGroup, ProcessInspector, ProcessRow, TerminalDevice, TerminalRef } from './types'
 import { boundedEvidence, groupVerdict } from './verdict'
 
-/** Threads analysed per process; a thread pool beyond this cannot make a probe slow. */
-export const MAX_THREADS_PER_PROCESS = 256
+/**
+ * Threads analysed per process (each costs two small reads, ~25 us): a large thread pool
+ * cannot make a probe slow. Threads beyond it are unexamined, so they can only turn a
+ * 'not-waiting' into 'unknown', never into 'waiting'.
+ */
+export const MAX_THREADS_PER_PROCESS = 64
 
 /**
  * The Linux inspector: the terminal's foreground group from the `tpgid` field of the
@@ -33,12 +37,7 @@ export class LinuxInspector implements ProcessInspector {
     const tree = walkTree(this.fs, ref.pid)
     const group = this.resolve(ref, tree)
     const members = this.members(tree, group.pgid)
-    const evidence: StdinEvidence[] = []
-    for (const row of members) {
-      for (const tid of threadsOf(this.fs, row.pid).slice(0, MAX_THREADS_PER_PROCESS)) {
-        evidence.push(analyseThread(this.fs, this.table, { pid: row.pid, tid, tty: row.tty }))
-      }
-    }
+    const evidence = this.evidence(members)
     const counters = this.counters(members)
     return {
       pgid: group.pgid,
@@ -106,9 +105,29 @@ export class LinuxInspector implements ProcessInspector {
     return rows.find((r) => r.pid === match.pid)
   }
 
-  /** Live members of the group: from the tree, or from its leader when it was reparented. */
-  private members(tree: readonly ProcessRow[], pgid: number): ProcessRow[] {
-    const live = (rows: readonly ProcessRow[]) => rows.filter((r) => r.pgid === pgid && !isGone(r.state))
+  /**
+   * Per-thread analysis, leader first and each process's main thread first, stopping at the
+   * first proof of a stdin wait (the verdict cannot change after it; the probe stays cheap).
+   */
+  private evidence(members: readonly TreeEntry[]): StdinEvidence[] {
+    const evidence: StdinEvidence[] = []
+    for (const row of members) {
+      const threads = [row.pid, ...row.threads.filter((t) => t !== row.pid)]
+      for (const tid of threads.slice(0, MAX_THREADS_PER_PROCESS)) {
+        const found = analyseThread(this.fs, this.table, { pid: row.pid, tid, tty: row.tty })
+        evidence.push(found)
+        if (found.waitsOnStdin) return evidence
+      }
+      if (row.threads.length > MAX_THREADS_PER_PROCESS) {
+        evidence.push({ pid: row.pid, tid: row.pid, syscall: 'unexamined', waitsOnStdin: false, verdict: 'unknown', detail: `${row.threads.length - MAX_THREADS_PER_PROCESS} threads beyond the probe bound` })
+      }
+    }
+    return evidence
+  }
+
+  /** Live members of the group, leader first: from the tree, or from a reparented leader. */
+  private members(tree: readonly TreeEntry[], pgid: number): TreeEntry[] {
+    const live = (rows: readonly TreeEntry[]) => rows.filter((r) => r.pgid === pgid && !isGone(r.state)).sort((a, b) => Number(b.pid === pgid) - Number(a.pid === pgid))
     const inTree = live(tree)
     if (inTree.length > 0) return inTree
     const leader = readRow(this.fs, pgid)
