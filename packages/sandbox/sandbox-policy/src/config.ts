@@ -7,7 +7,7 @@ export const Config = z.preprocess((value) => value ?? {}, z.object({
   /** Deployment default mode for agents that never chose one. Fail-safe: read-only. */
   mode: z.enum(SANDBOX_MODES, {
     error: (issue) => `sandboxPolicy: mode ${JSON.stringify(issue.input)} is not one of ${SANDBOX_MODES.join(', ')}`,
-  }).default('read-only'),
+  }).default('read-only').describe('sandbox mode of every agent that never chose one (fail-safe read-only)'),
   /**
    * The workspace root: an existing directory, stored as its canonical absolute path
    * (realpath). Defaults to the process working directory at load time.
@@ -24,7 +24,8 @@ export const Config = z.preprocess((value) => value ?? {}, z.object({
         message: `sandboxPolicy: workspaceRoot ${JSON.stringify(value)} ${result.problem}; point it at an existing directory`,
       })
       return z.NEVER
-    }),
+    })
+    .describe('the workspace root: an existing directory, stored as its canonical absolute path'),
 }))
 export type Config = z.output<typeof Config>
 export type ConfigInput = z.input<typeof Config>
