@@ -36,12 +36,11 @@ export class SubprocessLocalService extends Service implements SubprocessService
       inspector: this.inspector,
       teardown: nodeTeardownDeps(this.inspector),
       hostEnv: process.env,
-      onListenerError: (error) => logger.warn(`an output listener of terminal threw: ${String(error)}`),
+      onListenerError: (error) => logger.warn(`an output listener of a terminal threw: ${String(error)}`),
+      // Forget a handle once its teardown succeeded; a failed one stays tracked for retry.
+      onTornDown: (done) => { this.handles.delete(done) },
     })
     this.handles.add(handle)
-    const terminate = handle.terminate.bind(handle)
-    // Forget a handle once its teardown succeeded; a failed one stays tracked for retry.
-    handle.terminate = () => terminate().then((result) => { this.handles.delete(handle); return result })
     return handle
   }
 

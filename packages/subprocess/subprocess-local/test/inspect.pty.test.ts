@@ -17,6 +17,8 @@ async function run(t: Terminal, command: string) {
   return { from, job: await inspectUntil(t.handle, `"${command}" in the foreground`, (i) => !i.isShell) }
 }
 
+const commOf = (pid: number) => readFileSync(`/proc/${pid}/comm`, 'utf8').trim()
+
 const stateOf = (pid: number) => {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
   return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0]
@@ -109,7 +111,7 @@ describe('inspectForeground: not waiting', () => {
   it('sleep', async () => {
     const t = await shell()
     await run(t, 'sleep 300')
-    const i = await inspectUntil(t.handle, 'sleep not waiting', (x) => !x.isShell && x.stdin === 'not-waiting')
+    const i = await inspectUntil(t.handle, 'sleep not waiting', (x) => !x.isShell && x.stdin === 'not-waiting' && commOf(x.pgid) === 'sleep')
     expect(i.evidence.every((e) => !e.waitsOnStdin)).toBe(true)
   })
 
@@ -134,15 +136,19 @@ describe('inspectForeground: not waiting', () => {
     await t.waitFor(/>>> /)
     await inspectUntil(t.handle, 'python waiting', (x) => x.stdin === 'waiting')
     process.kill(t.handle.pid, 'SIGSTOP')
-    const i = await inspectUntil(t.handle, 'python stopped', (x) => x.stdin === 'not-waiting')
-    expect(i.evidence[0]).toMatchObject({ syscall: 'stopped', waitsOnStdin: false })
+    // On its way to the stop the thread briefly leaves its syscall; wait for the stop itself.
+    const i = await inspectUntil(t.handle, 'python stopped', (x) => x.evidence[0]?.syscall === 'stopped')
+    expect(i.stdin).toBe('not-waiting')
+    expect(i.evidence[0]).toMatchObject({ waitsOnStdin: false, verdict: 'not-waiting' })
   })
 })
 
 describe('signalForeground', () => {
   it('Ctrl-Z semantics: SIGTSTP stops the job and the shell takes the terminal back', async () => {
     const t = await shell()
-    const { job } = await run(t, 'cat')
+    await run(t, 'cat')
+    // Until cat has exec'd, the job is bash's fork, which still ignores SIGTSTP.
+    const job = await inspectUntil(t.handle, 'cat waiting', (x) => !x.isShell && x.stdin === 'waiting')
     const delivery = await t.handle.signalForeground('SIGTSTP')
     expect(delivery).toEqual({ delivered: true, targetPgid: job.pgid })
     await inspectUntil(t.handle, 'bash back at its prompt', (x) => x.isShell && x.stdin === 'waiting')
@@ -151,7 +157,9 @@ describe('signalForeground', () => {
 
   it('SIGINT ends a foreground sleep; the target is resolved at call time', async () => {
     const t = await shell()
-    const { job } = await run(t, 'sleep 300')
+    await run(t, 'sleep 300')
+    // Until sleep has exec'd, the job is bash's fork, whose SIGINT handling is still bash's.
+    const job = await inspectUntil(t.handle, 'sleep sleeping', (x) => !x.isShell && x.stdin === 'not-waiting' && commOf(x.pgid) === 'sleep')
     expect(await t.handle.signalForeground('SIGINT')).toEqual({ delivered: true, targetPgid: job.pgid })
     await inspectUntil(t.handle, 'bash back', (x) => x.isShell)
   })

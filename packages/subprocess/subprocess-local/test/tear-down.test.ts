@@ -72,6 +72,24 @@ describe('tearDown', () => {
     expect(world.procs.has(201) || world.procs.has(300)).toBe(false)
   })
 
+  it('after the top exited by itself, still finds and kills what is left of its session', async () => {
+    const { world, target } = shellWorld()
+    world.spawn({ pid: 200, ppid: 100, pgid: 100 }, { SIGHUP: 'ignore', SIGTERM: 'ignore' })
+    world.exit(100)
+    const report = await tearDown(target, world.deps())
+    expect(report).toEqual({ signalled: [200], killed: [200], survivors: [] })
+  })
+
+  it('never takes the session of a process that reuses the top pid', async () => {
+    const { world, target } = shellWorld()
+    world.exit(100)
+    world.spawn({ pid: 100, ppid: 1, pgid: 100, sid: 100, start: 'reused' })
+    world.spawn({ pid: 300, ppid: 100, pgid: 100, sid: 100 })
+    const report = await tearDown(target, world.deps())
+    expect(report).toEqual({ signalled: [], killed: [], survivors: [] })
+    expect(world.log).toEqual([])
+  })
+
   it('counts zombies of the captured set as gone', async () => {
     const { world, target } = shellWorld()
     world.spawn({ pid: 200, ppid: 100, pgid: 200 }, { SIGHUP: 'ignore' }, false)

@@ -97,6 +97,16 @@ describe('terminate() leaves nothing behind', () => {
 })
 
 describe('a handle after exit', () => {
+  it('terminate() after the shell exited by itself kills what it left in its session', async () => {
+    const t = await openTerminal({ argv: ['/bin/bash', '-c', 'trap "" HUP; sleep 300 & echo "LEFT $!"'] })
+    const left = Number((await t.waitFor(/LEFT (\d+)/))[1])
+    await t.handle.exited
+    expect(isRunning(left)).toBe(true)
+    const result = await t.handle.terminate()
+    expect(result.signalled).toContain(left)
+    expect(isRunning(left)).toBe(false)
+  })
+
   it('reports the exit code; write and inspection reject HANDLE_EXITED; resize is a no-op', async () => {
     const t = await openTerminal({ argv: ['/bin/bash', '-c', 'echo BYE-$((40+2)); exit 3'] })
     await t.waitFor(/BYE-42/)

@@ -40,6 +40,8 @@ export interface LocalTerminalOptions {
   readonly teardown: TeardownDeps
   /** Where a throwing onData listener's error goes (delivery to the others continues). */
   readonly onListenerError: (error: unknown) => void
+  /** Called once, when terminate() succeeded (nothing of this terminal is left). */
+  readonly onTornDown?: () => void
 }
 
 /** A running PTY over node-pty, using only its public surface (pid, data, exit, write, resize). */
@@ -87,16 +89,6 @@ export class LocalTerminal implements SubprocessTerminalHandle {
 
   get exit(): TerminalExit | undefined {
     return this.exitValue
-  }
-
-  /** The top-level process's identity (for the service's host-exit hook). */
-  get identity(): { readonly pid: number; readonly start: string } {
-    return this.ref
-  }
-
-  /** True once terminate() succeeded: nothing of this terminal is left. */
-  get isTornDown(): boolean {
-    return this.terminated !== undefined
   }
 
   /**
@@ -169,7 +161,11 @@ export class LocalTerminal implements SubprocessTerminalHandle {
   terminate(): Promise<TerminateResult> {
     if (this.terminated) return Promise.resolve(this.terminated)
     this.terminating ??= this.runTeardown().then(
-      (result) => { this.terminated = result; return result },
+      (result) => {
+        this.terminated = result
+        this.options.onTornDown?.()
+        return result
+      },
       (error: unknown) => { this.terminating = undefined; throw error },
     )
     return this.terminating

@@ -12,6 +12,8 @@ export interface SpawnContext {
   readonly teardown: TeardownDeps
   readonly hostEnv: Readonly<Record<string, string | undefined>>
   readonly onListenerError: (error: unknown) => void
+  /** Called with the handle once its terminate() succeeded. */
+  readonly onTornDown?: (handle: LocalTerminal) => void
 }
 
 /**
@@ -34,6 +36,7 @@ export async function spawnLocalTerminal(options: SpawnTerminalOptions, context:
   const handle = new LocalTerminal({
     pty, argv: spec.argv, graceMs: spec.graceMs,
     inspector: context.inspector, teardown: context.teardown, onListenerError: context.onListenerError,
+    onTornDown: () => context.onTornDown?.(handle),
   })
   await handle.identify()
   return handle

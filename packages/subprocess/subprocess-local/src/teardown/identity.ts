@@ -26,13 +26,21 @@ export function familyOf(
   rows: readonly ProcessRow[], top: Identity, captured: ReadonlyMap<number, Identity>,
 ): ProcessRow[] {
   const byPid = new Map(rows.map((r) => [r.pid, r]))
-  const roots = new Set<number>([top.pid])
+  const roots = new Set<number>()
   for (const id of captured.values()) if (isAlive(id, byPid.get(id.pid))) roots.add(id.pid)
+  // The top leads its session (node-pty calls setsid). The kernel keeps a pid allocated while
+  // any process still uses it as a session id, so members with sid === top.pid are ours even
+  // after the top exited; only a live process that reuses the pid has a foreign session.
   const topRow = byPid.get(top.pid)
-  const session = topRow && topRow.start === top.start && topRow.sid === top.pid ? top.pid : undefined
+  const ours = !topRow || topRow.start === top.start
+  const session = ours ? top.pid : undefined
+  if (ours) roots.add(top.pid)
   const children = new Map<number, ProcessRow[]>()
   for (const r of rows) {
-    if (r.pid !== r.ppid) children.set(r.ppid, [...(children.get(r.ppid) ?? []), r])
+    if (r.pid === r.ppid) continue
+    const list = children.get(r.ppid)
+    if (list) list.push(r)
+    else children.set(r.ppid, [r])
   }
   const out: ProcessRow[] = []
   const seen = new Set<number>([top.pid])
