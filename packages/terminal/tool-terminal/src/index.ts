@@ -20,6 +20,7 @@ export * from './schemas/results'
 export { createTools, type ToolDescriptions } from './tools'
 export { requireAgent, type JobsApi, type TerminalsApi, type ToolDeps } from './tools/deps'
 export { toolDescriptions } from './descriptions'
+export { startBackgroundSend, PTY_SEND_KIND, type BackgroundSend } from './tools/background'
 
 export const name = 'tool-terminal'
 export const inject = ['terminals', 'tools', 'systemPrompt']

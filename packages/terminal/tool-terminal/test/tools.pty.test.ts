@@ -78,6 +78,24 @@ describe('the six tools over real bash', () => {
     expect(after.content).toContain('status=130 42')
   })
 
+  it('cancelling a foreground terminal_send call interrupts its program', async () => {
+    stack = await bootRealStack({ bashConfig: { idleSilenceMs: 20_000, timeoutMs: 25_000 } })
+    const a = stack.agent('a')
+    await stack.ok(a, 'terminal_open', { type: 'shell' })
+    const controller = new AbortController()
+    const before = await prompts(a)
+    const pending = stack.root.tools.execute({ agent: a, name: 'terminal_send', arguments: { sessionId: 'pty-1', text: 'echo na""pping; sleep 100' }, signal: controller.signal })
+    await waitFor('the command to start', async () => (await stack!.ok(a, 'terminal_read', { sessionId: 'pty-1' })).content.includes('\nnapping'))
+    controller.abort(new Error('the user pressed stop'))
+    const result = await pending
+    expect(result.isError).toBe(true)
+    expect(result.errorCode).toBe('CANCELLED')
+    expect(result.content).toBe('Error [CANCELLED]: tool call was cancelled (the user pressed stop)')
+    await waitForPromptAfter(a, before)
+    const after = await stack.ok(a, 'terminal_send', { sessionId: 'pty-1', text: 'echo "status=$? $((6*7))"' })
+    expect(after.content).toContain('status=130 42')
+  })
+
   it('errors: unknown type, duplicate name, SIGKILL of the shell, closing twice at once', async () => {
     stack = await bootRealStack({ bashConfig: PATIENT })
     const a = stack.agent('a')

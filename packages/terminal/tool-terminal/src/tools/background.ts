@@ -13,6 +13,9 @@ declare module 'dsh-jobs' {
   }
 }
 
+/** The job kind of a background terminal_send. */
+export const PTY_SEND_KIND = 'pty-send' as const
+
 export interface BackgroundSend {
   readonly owner: Agent
   readonly sessionId: string
@@ -29,7 +32,7 @@ export function startBackgroundSend(deps: ToolDeps, send: BackgroundSend): strin
   const jobs = deps.jobs()
   if (jobs === undefined) throw new TerminalToolError('NO_JOBS')
   return jobs.start({
-    kind: 'pty-send',
+    kind: PTY_SEND_KIND,
     label: `${send.sessionId}: ${send.text || '(input)'}`,
     owner: send.owner,
     outputLimitBytes: deps.maxResultBytes,

@@ -28,6 +28,8 @@ export function sendTool(deps: ToolDeps, description: string) {
       }
       const operation = deps.terminals.startSend(owner, args.sessionId, { text: args.text, submit, signal: exec.signal })
       const result = await operation.done
+      // A cancelled call reports CANCELLED (the interrupted output stays in the scrollback).
+      exec.signal.throwIfAborted()
       return checkResult('terminal_send', SendForeground, {
         kind: 'foreground',
         viewport: result.viewport,
