@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { HeadlessProcess, processGone } from './helpers/headless-process'
+import { BASE_TEST_TOOLS_YML, HeadlessProcess, processGone } from './helpers/headless-process'
 
 // The real CLI (`node packages/hosts/headless/lib/cli.js headless`, what `pnpm dsh headless`
 // runs) over the root composition plus test-only tools (test/fixtures/test-tools.js).
@@ -66,7 +66,7 @@ describe('dsh headless over stdio', () => {
   it('answers host-level errors with codes', async () => {
     host = HeadlessProcess.start()
     host.send({ id: 30, op: 'sandbox-mode', agent: 'a', mode: 'read-only' })
-    expect(await host.response(30)).toMatchObject({ ok: false, error: { code: 'NOT_AVAILABLE', message: expect.stringMatching(/dsh-sandbox-policy/) } })
+    expect(await host.response(30)).toEqual({ id: 30, ok: true, result: { agent: 'a', mode: 'read-only' } })
     host.send({ id: 31, op: 'sandbox-mode', agent: 'a', mode: 'yolo' })
     expect(await host.response(31)).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST', message: expect.stringMatching(/unknown sandbox mode "yolo"/) } })
     host.send({ id: 32, op: 'dispose-agent', agent: 'nobody' })
@@ -86,6 +86,18 @@ describe('dsh headless over stdio', () => {
       return found.length === 2 ? found : undefined
     })
     expect(answers.map((m) => (m.error as { code: string }).code).sort()).toEqual(['CANCELLED', 'DUPLICATE_ID'])
+    host.end()
+    expect((await host.exited).code).toBe(0)
+  })
+
+  it('answers NOT_AVAILABLE for sandbox-mode when no sandbox policy is mounted', async () => {
+    host = HeadlessProcess.start(BASE_TEST_TOOLS_YML)
+    host.send({ id: 37, op: 'sandbox-mode', agent: 'a', mode: 'read-only' })
+    expect(await host.response(37)).toEqual({
+      id: 37,
+      ok: false,
+      error: { code: 'NOT_AVAILABLE', message: 'no sandbox policy is mounted (ctx.sandboxPolicy): add dsh-sandbox-policy to the composition to change sandbox modes' },
+    })
     host.end()
     expect((await host.exited).code).toBe(0)
   })

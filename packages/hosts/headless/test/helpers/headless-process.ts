@@ -9,6 +9,11 @@ export const CLI = fileURLToPath(new URL('../../lib/cli.js', import.meta.url))
 /** The root composition plus test-only tools. */
 export const TEST_TOOLS_YML = fileURLToPath(new URL('../fixtures/with-test-tools.yml', import.meta.url))
 
+/** The base composition (no sandbox policy, no terminal) plus test-only tools. */
+export const BASE_TEST_TOOLS_YML = fileURLToPath(new URL('../fixtures/base-with-test-tools.yml', import.meta.url))
+/** The default composition (the terminal family mounted). */
+export const ROOT_YML = fileURLToPath(new URL('../../../../../cordis.yml', import.meta.url))
+
 /** Bound of every wait on the host; only reached when a test is failing. */
 export const WAIT_MS = 20_000
 
@@ -20,6 +25,7 @@ export class HeadlessProcess {
   stderr = ''
   readonly exited: Promise<{ code: number | null, signal: NodeJS.Signals | null }>
   private pending = ''
+  private ids = 0
   private readonly waiters = new Set<() => void>()
 
   private constructor(readonly child: ChildProcessWithoutNullStreams) {
@@ -48,6 +54,9 @@ export class HeadlessProcess {
   send(request: Message | string): void {
     this.child.stdin.write(`${typeof request === 'string' ? request : JSON.stringify(request)}\n`)
   }
+
+  /** A request id not used before on this host. */
+  nextId(): number { return ++this.ids + 1_000_000 }
 
   /** Close stdin (EOF: the host shuts down). */
   end(): void { this.child.stdin.end() }
