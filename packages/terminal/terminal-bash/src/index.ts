@@ -1,12 +1,11 @@
 import type { Context } from '@deepseek-ai/cordis'
-import type { SandboxProvider } from 'dsh-sandbox'
+import type {} from 'dsh-sandbox'
 import type {} from 'dsh-subprocess'
 import type {} from 'dsh-terminal'
 import { BashBackend } from './backend'
 import { Config } from './config'
 import { modeFence } from './mode-fence'
 import { nodeScheduler } from './readiness/node-scheduler'
-import type { SandboxPolicySeam } from './seams'
 import { integrationScript } from './shell/integration'
 
 export const name = 'terminal-bash'
@@ -17,11 +16,11 @@ export { Config }
 export const apply = (ctx: Context, config: Config) => {
   // fail at load, not at the first open, when the integration script is missing
   integrationScript()
-  const policy = () => (ctx as unknown as { sandboxPolicy: SandboxPolicySeam }).sandboxPolicy
+  const policy = () => ctx.sandboxPolicy
   const backend = new BashBackend(
     {
       policy,
-      sandbox: () => ctx.get('sandbox') as SandboxProvider | undefined,
+      sandbox: () => ctx.get('sandbox'),
       subprocess: () => ctx.subprocess,
     },
     config,
@@ -36,4 +35,3 @@ export { parseConfig, DIALECT_DEFAULTS, type ConfigInput } from './config'
 export { TerminalBashError, TERMINAL_BASH_ERROR_MESSAGES, type TerminalBashErrorCode } from './errors'
 export { CONTROLLED_PROMPT } from './output/marker-tracker'
 export { NONCE_ENV, ENTER } from './shell/environment'
-export { SANDBOX_MODE_EVENT } from './mode-fence'

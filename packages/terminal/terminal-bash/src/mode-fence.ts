@@ -1,19 +1,9 @@
 import type { Agent, SessionEvent } from 'dsh-agent'
-import { SANDBOX_MODES, type SandboxMode } from 'dsh-sandbox'
+import { SANDBOX_MODE_EVENT, type SandboxPolicyProvider } from 'dsh-sandbox'
 import { TerminalBashError } from './errors'
-import type { SandboxPolicySeam } from './seams'
-
-/** The session event type that records an agent's sandbox mode. */
-export const SANDBOX_MODE_EVENT = 'sandbox/mode'
-
-/** The mode a `sandbox/mode` event asks for (its data is the mode or `{ mode }`). */
-export function requestedMode(data: unknown): SandboxMode | undefined {
-  const value = typeof data === 'object' && data !== null && 'mode' in data ? (data as { mode: unknown }).mode : data
-  return (SANDBOX_MODES as readonly unknown[]).includes(value) ? (value as SandboxMode) : undefined
-}
 
 export interface ModeFenceDeps {
-  readonly policy: () => SandboxPolicySeam
+  readonly policy: () => SandboxPolicyProvider
   /** True while the agent has an open session, a spawn in flight, or unreported cleanup. */
   readonly hasActivity: (agent: Agent) => boolean
 }
@@ -26,10 +16,10 @@ export interface ModeFenceDeps {
  */
 export function modeFence(deps: ModeFenceDeps) {
   return (agent: Agent, event: SessionEvent): void => {
-    if (event.type !== SANDBOX_MODE_EVENT) return
-    const next = requestedMode(event.data)
-    if (next === undefined || !deps.hasActivity(agent)) return
-    const current = deps.policy().resolve({ agent }).mode
+    if (event.type !== SANDBOX_MODE_EVENT || !deps.hasActivity(agent)) return
+    const policy = deps.policy()
+    const current = policy.resolve({ agent }).mode
+    const next = policy.effectiveModeAfter(agent, event)
     if (next === current) return
     throw new TerminalBashError(
       'SANDBOX_MODE_LOCKED',

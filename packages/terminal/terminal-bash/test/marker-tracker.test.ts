@@ -13,8 +13,10 @@ function tracker() {
 
 describe('parseMarker', () => {
   it('accepts only 133;D;<status>;<the nonce>', () => {
-    expect(parseMarker(`133;D;0;${NONCE}`, NONCE)).toBe(0)
-    expect(parseMarker(`133;D;127;${NONCE}`, NONCE)).toBe(127)
+    expect(parseMarker(`133;D;0;${NONCE}`, NONCE)).toEqual({ kind: 'prompt', status: 0 })
+    expect(parseMarker(`133;D;127;${NONCE}`, NONCE)).toEqual({ kind: 'prompt', status: 127 })
+    expect(parseMarker(`133;C;${NONCE}`, NONCE)).toEqual({ kind: 'command' })
+    expect(parseMarker('133;C;other', NONCE)).toBeUndefined()
     expect(parseMarker('133;D;0;other', NONCE)).toBeUndefined()
     expect(parseMarker('133;D;0', NONCE)).toBeUndefined()
     expect(parseMarker(`133;D;x;${NONCE}`, NONCE)).toBeUndefined()
@@ -22,6 +24,8 @@ describe('parseMarker', () => {
     expect(parseMarker(`133;D;0;${NONCE};extra`, NONCE)).toBeUndefined()
   })
 })
+
+const command = (nonce = NONCE) => `\x1b]133;C;${nonce}\x07`
 
 describe('MarkerTracker', () => {
   it('is ready when the text after the latest marker is exactly the prompt, and strips the marker', () => {
@@ -79,5 +83,25 @@ describe('MarkerTracker', () => {
     expect(t.markers).toBe(0)
     expect(t.promptReady).toBe(true)
     expect(() => new MarkerTracker('')).toThrow(/nonce/)
+  })
+
+  it('once the shell announces commands, only a prompt after a command started counts', () => {
+    const { t, feed } = tracker()
+    feed(`${command()}${marker(0)}dsh> `)
+    expect(t.promptReady).toBe(true)
+    t.resetCount()
+    // a prompt printed before the typeahead was read: no command started since the reset
+    feed(`\r\n${marker(130)}dsh> `)
+    expect(t.promptReady).toBe(false)
+    feed(`echo hi\r\n${command()}hi\r\n${marker(0)}dsh> `)
+    expect(t.promptReady).toBe(true)
+  })
+
+  it('a forged command marker does not count', () => {
+    const { t, feed } = tracker()
+    feed(`${command()}${marker(0)}dsh> `)
+    t.resetCount()
+    feed(`${command('guess')}${marker(0)}dsh> `)
+    expect(t.promptReady).toBe(false)
   })
 })

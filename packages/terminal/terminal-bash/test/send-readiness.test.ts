@@ -1,7 +1,7 @@
 import type { TerminalWaitReason } from 'dsh-terminal'
 import { describe, expect, it } from 'vitest'
 import { SendReadiness } from '../src/readiness/send-readiness'
-import { DRAIN_MAX_MS, QUIET_PROBE_MS } from '../src/readiness/timing'
+import { DRAIN_MAX_MS, QUIET_PROBE_MS, TYPEAHEAD_QUIET_MS } from '../src/readiness/timing'
 import { FakeInspector, fg } from './fakes/fake-foreground'
 import { FakeScheduler } from './fakes/fake-scheduler'
 
@@ -50,21 +50,113 @@ describe('SendReadiness', () => {
     expect(settled).toEqual([{ reason: 'inferred_idle', at: 3500 }])
   })
 
-  it('a delayed earlier prompt does not settle before the shell consumed the input', async () => {
+  it('a delayed earlier prompt does not settle while the shell is still busy with the input', async () => {
     const { clock, inspector, prompt, settled, r } = setup()
-    r.written(fg('waiting', { rchar: 50 }), 8)
-    // the previous command's marker+prompt arrives; the shell has not read our bytes yet
-    inspector.current = fg('waiting', { rchar: 50 })
+    r.written(fg('not-waiting', { pgid: 300 }), 8)
+    // the previous program ended; its prompt arrives while the shell runs our typeahead
+    inspector.current = fg('not-waiting', { rchar: 58 })
     prompt.markers = 1
     prompt.promptReady = true
     r.output()
     await clock.advance(0)
     expect(settled).toEqual([])
-    // the shell reads the input, runs it and prompts again
-    inspector.current = fg('waiting', { rchar: 58 })
+    // the shell ran the input and blocks at its next prompt; the group changed since the
+    // write, so no counter proof: a short quiet period confirms it
+    inspector.current = fg('waiting', { rchar: 66 })
+    r.output()
+    await clock.advance(0)
+    expect(settled).toEqual([])
+    await clock.advance(TYPEAHEAD_QUIET_MS)
+    expect(settled.map((s) => s.reason)).toEqual(['stdin_read'])
+  })
+
+  it('without a stdin verdict the marker tier needs the counters to show the input was consumed', async () => {
+    const { clock, inspector, prompt, settled, r } = setup({ idleSilenceMs: 200, handoffGraceMs: 50 })
+    r.written(fg('unknown', { rchar: 50 }), 8)
+    inspector.current = fg('unknown', { rchar: 50 })
+    prompt.markers = 1
+    prompt.promptReady = true
+    r.output()
+    await clock.advance(0)
+    expect(settled).toEqual([])
+    inspector.current = fg('unknown', { rchar: 58 })
     r.output()
     await clock.advance(0)
     expect(settled.map((s) => s.reason)).toEqual(['stdin_read'])
+  })
+
+  it('without a verdict or counters the marker plus the shell foreground settles after a quiet moment', async () => {
+    const { clock, inspector, prompt, settled, r } = setup()
+    r.written(fg('unknown', { counters: false }), 8)
+    inspector.current = fg('unknown', { counters: false })
+    prompt.markers = 1
+    prompt.promptReady = true
+    r.output()
+    await clock.advance(TYPEAHEAD_QUIET_MS)
+    expect(settled).toEqual([{ reason: 'stdin_read', at: TYPEAHEAD_QUIET_MS }])
+  })
+
+  it('typeahead echoed during the quiet moment sends readiness back to probing', async () => {
+    const { clock, inspector, prompt, settled, r } = setup({ idleSilenceMs: 1000, handoffGraceMs: 50 })
+    // input written while another program owned the terminal
+    r.written(fg('not-waiting', { pgid: 300 }), 8)
+    // that program exits; the shell prints its prompt before reading the typeahead
+    inspector.current = fg('waiting', { counters: false })
+    prompt.markers = 1
+    prompt.promptReady = true
+    r.output()
+    await clock.advance(1)
+    // the shell reads the typeahead: echo, and it runs a long command
+    prompt.promptReady = false
+    inspector.current = fg('not-waiting', { pgid: 400 })
+    r.output()
+    await clock.advance(TYPEAHEAD_QUIET_MS * 3)
+    expect(settled).toEqual([])
+    await clock.advance(1100)
+    expect(settled.map((s) => s.reason)).toEqual(['inferred_idle'])
+  })
+
+  it('unproven readiness is not confirmed when the counters moved between the two looks', async () => {
+    const { clock, inspector, prompt, settled, r } = setup({ idleSilenceMs: 500, handoffGraceMs: 50 })
+    r.written(fg('not-waiting', { pgid: 300 }), 8)
+    prompt.markers = 1
+    prompt.promptReady = true
+    // the shell prompts, then (unseen by output so far) reads the typeahead
+    inspector.current = fg('waiting', { rchar: 100 })
+    r.output()
+    await clock.advance(1)
+    inspector.current = fg('waiting', { rchar: 108 })
+    await clock.advance(TYPEAHEAD_QUIET_MS + 1)
+    expect(settled).toEqual([])
+    // a stable second look confirms
+    await clock.advance(TYPEAHEAD_QUIET_MS + 1)
+    expect(settled.map((s) => s.reason)).toEqual(['stdin_read'])
+  })
+
+  it('a re-probe that shows the input still unread drops the earlier signs of a new wait', async () => {
+    const { clock, inspector, settled, r } = setup({ idleSilenceMs: 300, handoffGraceMs: 50 })
+    r.written(fg('waiting', { rchar: 10 }), 8)
+    inspector.current = fg('not-waiting', { rchar: 10 })
+    await clock.advance(QUIET_PROBE_MS)
+    // back in a wait, but the counters show our bytes unread (typeahead not yet taken)
+    inspector.current = fg('waiting', { rchar: 10 })
+    await clock.advance(297)
+    expect(settled).toEqual([])
+    await clock.advance(1)
+    expect(settled.map((s) => s.reason)).toEqual(['inferred_idle'])
+  })
+
+  it('an interrupt typed as text is never read, so it cannot be proven and falls back to idle', async () => {
+    const { clock, inspector, prompt, settled, r } = setup({ idleSilenceMs: 200, handoffGraceMs: 50 })
+    r.written(fg('waiting', { rchar: 50 }), 1)
+    inspector.current = fg('waiting', { rchar: 50 })
+    prompt.markers = 1
+    prompt.promptReady = true
+    r.output()
+    await clock.advance(249)
+    expect(settled).toEqual([])
+    await clock.advance(1)
+    expect(settled.map((s) => s.reason)).toEqual(['inferred_idle'])
   })
 
   it('a pre-write stdin wait is not readiness', async () => {
@@ -127,7 +219,7 @@ describe('SendReadiness', () => {
     const { clock, inspector, settled, r } = setup()
     r.written(fg('waiting', { rchar: 10 }), 8)
     inspector.current = fg('waiting', { pgid: 300, rchar: 0 })
-    await clock.advance(QUIET_PROBE_MS + 1)
+    await clock.advance(QUIET_PROBE_MS + TYPEAHEAD_QUIET_MS)
     expect(settled.map((s) => s.reason)).toEqual(['stdin_read'])
   })
 
@@ -154,22 +246,25 @@ describe('SendReadiness', () => {
     r.output()
     await clock.advance(QUIET_PROBE_MS)
     inspector.current = fg('waiting', { pgid: 300 })
-    await clock.advance(timing.pollIntervalMs)
+    await clock.advance(timing.pollIntervalMs + TYPEAHEAD_QUIET_MS)
     expect(settled.map((s) => s.reason)).toEqual(['stdin_read'])
   })
 
-  it('keeps draining output after the proof before settling', async () => {
+  it('output after the proof is drained and re-checked; continuous output is bounded by DRAIN_MAX_MS', async () => {
     const { clock, inspector, settled, r } = setup()
     r.written(fg('waiting', { pgid: 200, rchar: 0 }), 3)
     inspector.current = fg('waiting', { pgid: 200, rchar: 3 })
     await clock.advance(QUIET_PROBE_MS)
     // output keeps arriving each millisecond: the drain waits, but only up to its bound
-    for (let i = 0; i < DRAIN_MAX_MS + 5 && settled.length === 0; i++) {
+    for (let i = 0; i < DRAIN_MAX_MS * 2 && settled.length === 0; i++) {
+      await clock.advance(0.5)
       r.output()
-      await clock.advance(1)
+      await clock.advance(0.5)
     }
     expect(settled.map((s) => s.reason)).toEqual(['stdin_read'])
-    expect(clock.now()).toBeLessThanOrEqual(QUIET_PROBE_MS + DRAIN_MAX_MS + 1)
+    expect(clock.now()).toBeLessThanOrEqual(QUIET_PROBE_MS + DRAIN_MAX_MS + 3)
+    // the evidence was re-checked while the output kept coming
+    expect(inspector.calls).toBeGreaterThanOrEqual(2)
   })
 
   it('idle silence counts from the last output', async () => {
@@ -207,6 +302,19 @@ describe('SendReadiness', () => {
     }
     // 50 ms elapsed: exactly one poll tick probe
     expect(inspector.calls - before).toBe(1)
+  })
+
+  it('straggler output after the proof is re-probed, then the send settles with it', async () => {
+    const { clock, inspector, settled, r } = setup()
+    r.written(fg('waiting', { pgid: 200, rchar: 0 }), 3)
+    inspector.current = fg('waiting', { pgid: 200, rchar: 3 })
+    await clock.advance(QUIET_PROBE_MS)
+    expect(inspector.calls).toBe(1)
+    await clock.advance(0.5)
+    r.output()
+    await clock.advance(10)
+    expect(inspector.calls).toBe(2)
+    expect(settled.map((s) => s.reason)).toEqual(['stdin_read'])
   })
 
   it('exit settles session_exit; a settled send ignores everything after', async () => {

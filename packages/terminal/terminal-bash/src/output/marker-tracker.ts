@@ -4,36 +4,43 @@ import type { SanitizedPiece } from './sanitizer'
 /** The controlled prompt (PS1) the shell integration restores before every prompt. */
 export const CONTROLLED_PROMPT = 'dsh> '
 
-/** The OSC code of the prompt marker (FinalTerm/VS Code "command finished"). */
-const MARKER_PREFIX = '133;D;'
+/** A nonce-carrying shell-integration marker. */
+export type Marker = { readonly kind: 'prompt'; readonly status: number } | { readonly kind: 'command' }
 
 /**
- * Parse a prompt-marker OSC payload `133;D;<status>;<nonce>`. Returns the exit status when
- * the payload is a marker carrying exactly `nonce`, otherwise undefined.
+ * Parse a shell-integration OSC payload: `133;D;<status>;<nonce>` (a prompt follows) or
+ * `133;C;<nonce>` (a command line was read and starts). Anything else, or a marker with
+ * another nonce, is undefined.
  */
-export function parseMarker(payload: string, nonce: string): number | undefined {
-  if (!payload.startsWith(MARKER_PREFIX)) return undefined
-  const rest = payload.slice(MARKER_PREFIX.length)
+export function parseMarker(payload: string, nonce: string): Marker | undefined {
+  if (payload === `133;C;${nonce}`) return { kind: 'command' }
+  if (!payload.startsWith('133;D;')) return undefined
+  const rest = payload.slice('133;D;'.length)
   const sep = rest.indexOf(';')
   if (sep < 0 || rest.slice(sep + 1) !== nonce) return undefined
   const status = rest.slice(0, sep)
-  return /^\d{1,3}$/.test(status) ? Number(status) : undefined
+  return /^\d{1,3}$/.test(status) ? { kind: 'prompt', status: Number(status) } : undefined
 }
 
 /**
- * Follows the prompt marker through sanitized output. Only a marker carrying the
- * per-session nonce counts, so program output cannot forge one. The prompt is ready when
- * the printable text after the latest marker is exactly the controlled prompt; that tail
- * is carried across chunks, and any further output (echoed input, program output) makes
- * an earlier prompt stale.
+ * Follows the shell-integration markers through sanitized output. Only markers carrying
+ * the per-session nonce count, so program output cannot forge one. The prompt is ready
+ * when the printable text after the latest prompt marker is exactly the controlled prompt
+ * (the tail is carried across chunks; echoed input or output makes an earlier prompt
+ * stale) and, once the shell announced command markers, a command started since the last
+ * resetCount() before that prompt (a prompt printed before typeahead was read is stale).
  */
 export class MarkerTracker {
-  /** Valid markers seen since the last resetCount(). */
+  /** Valid prompt markers seen since the last resetCount(). */
   markers = 0
-  /** Exit status carried by the latest valid marker. */
+  /** Exit status carried by the latest prompt marker. */
   lastStatus: number | undefined
-  /** Text after the latest valid marker; undefined before any marker or once too long. */
+  /** Text after the latest prompt marker; undefined before any marker or once too long. */
   private tail: string | undefined
+  /** The shell announces every command it reads (bash with PS0). */
+  private commandMarks = false
+  private commands = 0
+  private promptAfterCommand = false
 
   constructor(private readonly nonce: string, private readonly prompt: string = CONTROLLED_PROMPT) {
     if (nonce.length === 0) throw new Error('terminal-bash: the prompt-marker nonce must not be empty')
@@ -48,28 +55,30 @@ export class MarkerTracker {
         this.extendTail(piece.text)
         continue
       }
-      const status = parseMarker(piece.payload, this.nonce)
-      if (status === undefined) continue
-      this.markers++
-      this.lastStatus = status
-      this.tail = ''
+      const marker = parseMarker(piece.payload, this.nonce)
+      if (marker?.kind === 'command') {
+        this.commandMarks = true
+        this.commands++
+      } else if (marker?.kind === 'prompt') {
+        this.markers++
+        this.lastStatus = marker.status
+        this.promptAfterCommand = this.commands > 0
+        this.tail = ''
+      }
     }
     return text
   }
 
-  /** True when the latest valid marker is followed by exactly the controlled prompt. */
+  /** True when the latest prompt is exactly the controlled prompt and not stale. */
   get promptReady(): boolean {
-    return this.tail === this.prompt
+    return this.tail === this.prompt && (!this.commandMarks || this.promptAfterCommand)
   }
 
-  /** The text after the latest marker while it is still a prefix-length candidate. */
-  get promptTail(): string | undefined {
-    return this.tail
-  }
-
-  /** Start counting markers afresh (a new send begins). */
+  /** Start counting afresh (a new send begins). */
   resetCount(): void {
     this.markers = 0
+    this.commands = 0
+    this.promptAfterCommand = false
   }
 
   private extendTail(text: string): void {

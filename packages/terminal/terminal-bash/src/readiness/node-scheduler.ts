@@ -8,4 +8,9 @@ export const nodeScheduler: Scheduler = {
     const timer = setTimeout(fn, ms)
     return () => clearTimeout(timer)
   },
+  // a check-phase callback runs after the event loop's poll phase read ready file descriptors
+  afterIo(fn) {
+    const immediate = setImmediate(fn)
+    return () => clearImmediate(immediate)
+  },
 }

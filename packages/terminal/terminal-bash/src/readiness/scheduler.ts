@@ -5,6 +5,8 @@ export interface Scheduler {
   now(): number
   /** Run `fn` once after `ms`; returns a function that cancels it. */
   after(ms: number, fn: () => void): () => void
+  /** Run `fn` once I/O that is already pending has been delivered; returns a cancel function. */
+  afterIo(fn: () => void): () => void
 }
 
 /** The validated timing fields readiness runs on (see the config). */

@@ -2,7 +2,7 @@
 import type { ForegroundInspection } from 'dsh-subprocess'
 import type { TerminalWaitReason } from 'dsh-terminal'
 import type { ReadinessTiming, Scheduler } from './scheduler'
-import { DRAIN_MAX_MS, DRAIN_QUIET_MS, QUIET_PROBE_MS } from './timing'
+import { DRAIN_MAX_MS, DRAIN_QUIET_MS, QUIET_PROBE_MS, TYPEAHEAD_QUIET_MS } from './timing'
 import { WaitEvidence } from './wait-evidence'
 
 /** The prompt-marker facts readiness reads (a live view of the marker tracker). */
@@ -39,7 +39,8 @@ export class SendReadiness {
   private cancelQuiet: (() => void) | undefined
   private probing = false
   private probeAgain = false
-  private drainStartedAt: number | undefined
+  /** The latest inspection that showed readiness, while readiness keeps being shown. */
+  private pending: Sample | undefined
   private drainArmed = false
 
   constructor(private readonly options: SendReadinessOptions) {}
@@ -72,7 +73,7 @@ export class SendReadiness {
     if (this.settled || this.halted) return
     this.lastOutputAt = this.options.scheduler.now()
     if (this.evidence === undefined) return
-    if (this.drainStartedAt !== undefined) return
+    if (this.drainArmed) return
     if (this.markerCandidate()) this.probe()
     this.armQuietProbe()
   }
@@ -155,8 +156,9 @@ export class SendReadiness {
       return
     }
     this.probing = true
+    const startedAt = this.options.scheduler.now()
     this.options.inspect().then(
-      (inspection) => this.judge(inspection),
+      (inspection) => this.judge(inspection, startedAt),
       () => { /* a failed lookup is a miss; the next probe retries */ },
     ).finally(() => {
       this.probing = false
@@ -167,31 +169,76 @@ export class SendReadiness {
     })
   }
 
-  private judge(inspection: ForegroundInspection): void {
-    if (this.settled || this.halted || this.evidence === undefined) return
+  private judge(inspection: ForegroundInspection, startedAt: number): void {
+    if (this.settled || this.halted || this.evidence === undefined || this.drainArmed) return
     const evidence = this.evidence.observe(inspection)
     // re-read the marker state now: output may have arrived while the probe ran
-    if (evidence.shellOwns && this.markerCandidate()) {
+    const atPrompt = evidence.shellAtPrompt && this.markerCandidate()
+    if (!atPrompt && !evidence.stdinWait) {
+      this.pending = undefined
+      return
+    }
+    const sample = { pgid: inspection.pgid, rchar: inspection.counters?.rchar, at: startedAt, proven: evidence.consumed }
+    const previous = this.pending
+    const since = previous?.since ?? startedAt
+    // unproven readiness is confirmed by a second look after a quiet moment: same group,
+    // same counters, no output in between (a shell reading typeahead changes both)
+    const confirmed = previous !== undefined && !sample.proven && !previous.proven &&
+      previous.pgid === sample.pgid && previous.rchar === sample.rchar && this.lastOutputAt <= previous.at
+    if (confirmed || this.options.scheduler.now() - since >= DRAIN_MAX_MS) {
       this.settle('stdin_read')
       return
     }
-    if (evidence.stdinWait && this.drainStartedAt === undefined) {
-      this.drainStartedAt = this.options.scheduler.now()
-      this.armDrain()
-    }
+    this.pending = { ...sample, since }
+    // the prompt's output is complete up to the marker: one I/O turn shows whether the
+    // candidate is stale (more output was already on its way), no quiet period needed
+    const quietMs = !sample.proven ? TYPEAHEAD_QUIET_MS : atPrompt ? 0 : DRAIN_QUIET_MS
+    this.armDrain(quietMs, this.pending)
   }
 
-  /** Settle stdin_read once already-written output had a moment to arrive. */
-  private armDrain(): void {
-    if (this.drainArmed) return
-    this.drainArmed = true
+  /**
+   * After readiness was shown, wait until output stayed quiet for `quietMs` (at most
+   * DRAIN_MAX_MS), then let pending I/O be delivered: bytes the program wrote before it
+   * blocked land in this send. Counter-proven readiness with no output since then settles;
+   * anything else is probed again (unproven readiness needs that confirmation).
+   */
+  private armDrain(quietMs: number, sample: Sample): void {
     const { scheduler } = this.options
-    const started = this.drainStartedAt!
-    this.timer(DRAIN_QUIET_MS, () => {
-      this.drainArmed = false
+    this.drainArmed = true
+    const afterQuiet = () => {
       const now = scheduler.now()
-      if (now - this.lastOutputAt >= DRAIN_QUIET_MS || now - started >= DRAIN_MAX_MS) this.settle('stdin_read')
-      else this.armDrain()
-    })
+      if (this.lastOutputAt > sample.at && now - this.lastOutputAt < quietMs && now - sample.since < DRAIN_MAX_MS) {
+        this.drainArmed = false
+        this.armDrain(quietMs, sample)
+        return
+      }
+      this.io(() => {
+        this.drainArmed = false
+        if (sample.proven && this.lastOutputAt <= sample.at) this.settle('stdin_read')
+        else this.probe()
+      })
+    }
+    if (quietMs === 0) afterQuiet()
+    else this.timer(quietMs, afterQuiet)
   }
+
+  private io(fn: () => void): void {
+    const cancel = this.options.scheduler.afterIo(() => {
+      this.cancels.delete(cancel)
+      fn()
+    })
+    this.cancels.add(cancel)
+  }
+}
+
+/** One inspection that showed readiness. */
+interface Sample {
+  readonly pgid: number
+  readonly rchar: number | undefined
+  /** When the probe that took it started. */
+  readonly at: number
+  /** Readiness proven by the counters (no confirmation needed). */
+  readonly proven: boolean
+  /** When readiness was first shown in this uninterrupted run of samples. */
+  readonly since: number
 }

@@ -14,5 +14,17 @@ export const QUIET_PROBE_MS = 2
  */
 export const DRAIN_QUIET_MS = 1
 
-/** Upper bound of that drain, for a program that keeps printing while it waits. */
+/**
+ * When readiness is shown without counter proof that the input was read (the foreground
+ * group changed since the write, or the platform has no counters), how long output must
+ * stay quiet before the send settles. Input written while another program owned the
+ * terminal is typeahead the shell reads at its next prompt; the shell echoes it within
+ * this window when it does, and the echo sends readiness back to probing.
+ */
+export const TYPEAHEAD_QUIET_MS = 3
+
+/**
+ * Upper bound of a drain whose evidence keeps holding while output keeps arriving (a
+ * program that prints while it waits on stdin): past it the send settles stdin_read.
+ */
 export const DRAIN_MAX_MS = 20

@@ -5,15 +5,25 @@ import type { ForegroundInspection } from 'dsh-subprocess'
 export interface Evidence {
   /** The foreground group waits on stdin, and that wait is new since the write. */
   readonly stdinWait: boolean
-  /** The shell owns the foreground and has consumed the send's input (marker tier gate). */
-  readonly shellOwns: boolean
+  /**
+   * The shell owns the foreground and may be back at its prompt (the marker tier's gate):
+   * it is not seen busy, and its counters do not show the send's input still unread.
+   */
+  readonly shellAtPrompt: boolean
+  /**
+   * The consumed-input counters prove the foreground read every byte written. Without
+   * this proof a positive verdict is confirmed by a short quiet period instead (typeahead:
+   * input written while another program owned the terminal is read by the shell later).
+   */
+  readonly consumed: boolean
 }
 
 /**
  * Judges post-write inspections against the pre-write baseline. A wait that existed
- * before the write is not readiness: it counts only when the foreground group changed
- * since the baseline, was seen outside the wait after the write, or consumed at least the
- * bytes written since the baseline (consumed-input counters). Unknown verdicts and missing
+ * before the write is not readiness: it counts when the baseline's group consumed at least
+ * the bytes written since the baseline (consumed-input counters), or, where the counters
+ * cannot tell (another group, no counters), when the foreground group changed since the
+ * baseline or was seen outside the wait after the write. Unknown verdicts and missing
  * counters are misses, never positive guesses.
  */
 export class WaitEvidence {
@@ -35,17 +45,18 @@ export class WaitEvidence {
     const base = this.baseline
     if (base !== undefined && inspection.pgid !== base.pgid) this.sawOtherGroup = true
     if (inspection.stdin === 'not-waiting') this.leftWait.add(inspection.pgid)
-    const consumed = this.consumed(inspection)
-    const newWait = this.sawOtherGroup || this.leftWait.has(inspection.pgid) || consumed === true
+    const consumed = this.counted(inspection)
+    // counters that show the input unread overrule the weaker signs of a new wait
+    const newWait = consumed ?? (this.sawOtherGroup || this.leftWait.has(inspection.pgid))
     return {
       stdinWait: inspection.stdin === 'waiting' && newWait,
-      // without counters (or a baseline) the marker plus the shell's foreground must do
-      shellOwns: inspection.isShell && (consumed !== false || this.sawOtherGroup),
+      shellAtPrompt: inspection.isShell && inspection.stdin !== 'not-waiting' && consumed !== false,
+      consumed: consumed === true,
     }
   }
 
-  /** true/false from the counters; undefined when they cannot tell. */
-  private consumed(inspection: ForegroundInspection): boolean | undefined {
+  /** true/false from the counters of the baseline's group; undefined when they cannot tell. */
+  private counted(inspection: ForegroundInspection): boolean | undefined {
     const base = this.baseline
     if (base === undefined || base.counters === undefined || inspection.counters === undefined) return undefined
     if (inspection.pgid !== base.pgid) return undefined

@@ -41,7 +41,7 @@ export class BashSession implements TerminalBackendSession {
   private readonly tracker: MarkerTracker
   private readonly scrollback: Scrollback
   private readonly responder: QueryResponder
-  private readonly detachData: () => void
+  private detachData: () => void = () => {}
   private active: SendOperation | undefined
   private startup: StartupWatch | undefined
   private exit: TerminalExit | undefined
@@ -58,13 +58,15 @@ export class BashSession implements TerminalBackendSession {
       maxReadBytes: config.maxReadBytes,
     })
     this.responder = new QueryResponder(config.cols, config.rows, (reply) => this.answer(reply))
-    this.detachData = handle.onData((chunk) => this.onData(chunk))
-    void handle.exited.then((exit) => this.onExit(exit))
   }
 
-  /** Wait for the first ready prompt; resolves with the motd. */
+  /**
+   * Start consuming the terminal and wait for the first ready prompt; resolves with the
+   * motd. The watch exists before the subscription, because the handle replays output that
+   * arrived before anyone listened (the first prompt often has).
+   */
   async start(signal: AbortSignal): Promise<string> {
-    const { config, scheduler } = this.options
+    const { config, scheduler, handle } = this.options
     this.startup = new StartupWatch({
       scheduler,
       timeoutMs: config.timeoutMs,
@@ -72,7 +74,8 @@ export class BashSession implements TerminalBackendSession {
       maxMotdBytes: config.maxReadBytes,
       signal,
     })
-    if (this.exit) this.startup.exited(this.exit.exitCode, this.exit.signal)
+    this.detachData = handle.onData((chunk) => this.onData(chunk))
+    void handle.exited.then((exit) => this.onExit(exit))
     try {
       this.motd = await this.startup.ready
       return this.motd

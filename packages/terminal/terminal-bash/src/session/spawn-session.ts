@@ -29,6 +29,9 @@ export async function spawnBashSession(
 ): Promise<BashSession> {
   signal.throwIfAborted()
   const policy = deps.policy().resolve({ agent: request.owner })
+  const cwd = request.cwd === undefined
+    ? policy.workspaceRoot
+    : isAbsolute(request.cwd) ? request.cwd : resolve(policy.workspaceRoot, request.cwd)
   let argv: readonly string[] = [config.shellPath, ...config.shellArgs]
   if (isConfined(policy.mode)) {
     const sandbox = deps.sandbox()
@@ -38,12 +41,9 @@ export async function spawnBashSession(
         `terminal-bash: sandbox mode "${policy.mode}" requires a ctx.sandbox provider in the execution world`,
       )
     }
-    argv = (await sandbox.confine(argv, policy)).argv
+    argv = (await sandbox.confine(argv, policy, { cwd })).argv
     signal.throwIfAborted()
   }
-  const cwd = request.cwd === undefined
-    ? policy.workspaceRoot
-    : isAbsolute(request.cwd) ? request.cwd : resolve(policy.workspaceRoot, request.cwd)
   const nonce = newNonce()
   const handle = await deps.subprocess().spawnTerminal({
     argv,

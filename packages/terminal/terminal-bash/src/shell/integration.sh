@@ -1,7 +1,10 @@
-# dsh-terminal-bash shell integration (bash). Sourced once, from the first PROMPT_COMMAND.
+# dsh-terminal-bash shell integration (bash). Run once, by the first PROMPT_COMMAND.
 #
 # Before every prompt it emits the private prompt marker OSC 133;D;<last status>;<nonce>
 # and restores PS1 to the controlled prompt, so a changed PS1 cannot break readiness.
+# Where bash has PS0 (4.4+), every command line it reads is announced by OSC 133;C;<nonce>
+# before it runs: a prompt counts as the answer to a send only when a command started
+# after the send, so a prompt printed before typeahead was read is never mistaken for it.
 # The nonce arrives in DSH_PROMPT_NONCE; it is read once and removed from the environment,
 # so programs started in the session never see it and their output cannot forge a marker.
 
@@ -15,9 +18,15 @@ if [ -z "${__dsh_integrated-}" ]; then
   # the integration is for this shell only: nested shells must not inherit it
   builtin export -n PROMPT_COMMAND PS1 2>/dev/null
 
+  __dsh_ps0=
+  if (( BASH_VERSINFO[0] > 4 || (BASH_VERSINFO[0] == 4 && BASH_VERSINFO[1] >= 4) )); then
+    __dsh_ps0=$'\033]133;C;'"$__dsh_nonce"$'\007'
+  fi
+
   __dsh_mark() {
     builtin printf '\033]133;D;%s;%s\007' "$1" "$__dsh_nonce"
     PS1='dsh> '
+    if [ -n "$__dsh_ps0" ]; then PS0=$__dsh_ps0; fi
   }
   __dsh_prompt_command() {
     builtin local __dsh_status=$?
@@ -26,6 +35,8 @@ if [ -z "${__dsh_integrated-}" ]; then
   }
 
   PROMPT_COMMAND=__dsh_prompt_command
+  # announce command markers before the first prompt, so they are expected from now on
+  if [ -n "$__dsh_ps0" ]; then builtin printf '%s' "$__dsh_ps0"; fi
   __dsh_mark "$__dsh_boot_status"
 fi
 builtin unset __dsh_boot_status

@@ -18,6 +18,10 @@ export class FakeScheduler implements Scheduler {
     return () => { this.timers = this.timers.filter((x) => x !== timer) }
   }
 
+  afterIo(fn: () => void): () => void {
+    return this.after(0, fn)
+  }
+
   get pending(): number {
     return this.timers.length
   }

@@ -1,0 +1,126 @@
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { boot, type Harness, waitFor } from './fixtures/harness'
+
+let h: Harness | undefined
+afterEach(async () => {
+  await h?.dispose()
+  h = undefined
+})
+
+describe('bash session (real PTY)', () => {
+  it('keeps cwd, exported variables and functions across sends', async () => {
+    h = await boot()
+    const id = await h.open()
+    await h.send(id, 'mkdir -p sub/dir && cd sub/dir')
+    await h.send(id, 'export DSH_TEST_VAR=persisted-value')
+    await h.send(id, 'greet() { echo "hello-$1-from-fn"; }')
+    const r = await h.send(id, 'pwd; echo "var=$DSH_TEST_VAR"; greet 7')
+    expect(r.viewport).toContain(`${h.workspace}/sub/dir`)
+    expect(r.viewport).toContain('var=persisted-value')
+    expect(r.viewport).toContain('hello-7-from-fn')
+    expect(r.sessionStatus).toEqual({ kind: 'running' })
+  })
+
+  it('starts in the workspace root with the terminal environment and the controlled prompt', async () => {
+    h = await boot()
+    const id = await h.open()
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: bash parameter expansion
+    const r = await h.send(id, 'echo "cwd=$PWD term=$TERM pager=$PAGER git=$GIT_PAGER shell=$DSH_SHELL agent=$DSH_SESSION_ID pty=$DSH_PTY_SESSION_ID nonce=${DSH_PROMPT_NONCE:-unset}"')
+    expect(r.viewport).toContain(`cwd=${h.workspace} term=dumb pager=cat git=cat shell=1 agent=${h.agent.id} pty=${id} nonce=unset`)
+    expect(r.viewport.endsWith('dsh> ')).toBe(true)
+    // no child inherits the integration
+    const env = await h.send(id, 'env | grep -c -e DSH_PROMPT_NONCE -e PROMPT_COMMAND')
+    expect(env.viewport).toMatch(/\n0\n/)
+  })
+
+  it('a changed PS1 does not break readiness: the prompt is restored', async () => {
+    h = await boot({ idleSilenceMs: 20_000, timeoutMs: 25_000 })
+    const id = await h.open()
+    await h.send(id, 'PS1="custom$ "')
+    const r = await h.send(id, 'echo $((6*7))')
+    expect(r.waitReason).toBe('stdin_read')
+    expect(r.viewport).toContain('\n42\n')
+    expect(r.viewport.endsWith('dsh> ')).toBe(true)
+  })
+
+  it('the motd is what the shell printed before its first prompt', async () => {
+    h = await boot()
+    const rc = join(h.workspace, 'rc.sh')
+    writeFileSync(rc, 'echo "welcome-$((40+2))"\n')
+    await h.root.fiber.dispose()
+    h = await boot({ shellArgs: ['--noprofile', '--rcfile', rc, '-i'] })
+    const opened = await h.root.terminals.spawn(h.agent, { type: 'shell' })
+    expect(opened.motd).toBe('welcome-42\n')
+  })
+
+  it('a printed fake marker plus the prompt does not settle a send', async () => {
+    h = await boot({ idleSilenceMs: 20_000, timeoutMs: 25_000 })
+    const id = await h.open()
+    // the shell itself keeps the foreground, busy for a second after printing the fake
+    const r = await h.send(id, 'printf "\\033]133;D;0;deadbeef\\007dsh> "; SECONDS=0; while [ $SECONDS -lt 2 ]; do :; done; echo "real-$((20+3))"')
+    expect(r.viewport).toContain('real-23')
+    expect(r.viewport).not.toContain('\x1b')
+  })
+
+  it('keeps credential variables out of the shell', async () => {
+    process.env.GITHUB_TOKEN = 'ghp_should_not_leak'
+    process.env.DSH_TEST_API_KEY = 'sk-should-not-leak'
+    try {
+      h = await boot()
+      const id = await h.open()
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: bash parameter expansion
+      const r = await h.send(id, 'echo "gh=${GITHUB_TOKEN:-absent} key=${DSH_TEST_API_KEY:-absent}"; env | grep -c leak')
+      expect(r.viewport).toContain('gh=absent key=absent')
+      expect(r.viewport).toMatch(/\n0\n/)
+    } finally {
+      delete process.env.GITHUB_TOKEN
+      delete process.env.DSH_TEST_API_KEY
+    }
+  })
+
+  it('reads scrollback backwards from the newest line', async () => {
+    h = await boot()
+    const id = await h.open()
+    await h.send(id, 'seq 1 30')
+    const page = await h.root.terminals.read(h.agent, id, { offset: 0, count: 3 })
+    // newest lines: "29", "30", then the prompt line
+    expect(page.text).toBe('29\n30\ndsh> ')
+    expect(page).toMatchObject({ lineBegin: 0, lineEnd: 3, truncated: false })
+    const next = await h.root.terminals.read(h.agent, id, { offset: page.lineEnd, count: 2 })
+    expect(next.text).toBe('27\n28')
+    expect(next.totalLines).toBe(page.totalLines)
+  })
+
+  it('scrollback retention loss is reported as truncated', async () => {
+    h = await boot({ scrollbackLines: 10, maxReadBytes: 1024, scrollbackMaxBytes: 4096 })
+    const id = await h.open()
+    await h.send(id, 'seq 1 100')
+    const page = await h.root.terminals.read(h.agent, id, {})
+    expect(page.totalLines).toBe(10)
+    expect(page.truncated).toBe(true)
+    expect(page.text).toContain('100\ndsh> ')
+  })
+
+  it('answers terminal queries through the headless emulator', async () => {
+    h = await boot()
+    const id = await h.open()
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: bash parameter expansion
+    const r = await h.send(id, 'printf "\\033[6n"; IFS= read -rs -d R -t 10 pos; echo "answer=${pos#*[}"')
+    expect(r.viewport).toMatch(/answer=\d+;\d+\n/)
+  })
+
+  it('a settled send keeps later output out of its result, but scrollback has it', async () => {
+    h = await boot({ idleSilenceMs: 200, handoffGraceMs: 50, timeoutMs: 20_000 })
+    const id = await h.open()
+    const first = await h.send(id, 'sleep 1; echo "late-$((1+1))"')
+    expect(first.waitReason).toBe('inferred_idle')
+    expect(first.viewport).not.toContain('late-2')
+    await waitFor('the late output in scrollback', async () => (await h!.root.terminals.read(h!.agent, id, {})).text.includes('late-2\ndsh> '))
+    const second = await h.send(id, 'echo "next-$((2+2))"')
+    expect(second.viewport).toContain('next-4')
+    const all = await h.root.terminals.read(h.agent, id, {})
+    expect(all.text).toContain('late-2')
+  })
+})
