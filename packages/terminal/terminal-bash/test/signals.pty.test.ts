@@ -1,11 +1,16 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { boot, type Harness } from './fixtures/harness'
+import { boot, type Harness, waitFor } from './fixtures/harness'
 import { requireTool } from './fixtures/tools'
 
 /** Settle quickly once a foreground program is busy (it will not reach a prompt). */
 const SHORT_IDLE = { idleSilenceMs: 300, handoffGraceMs: 50, timeoutMs: 20_000 }
 
 let h: Harness | undefined
+
+/** Wait until the session's scrollback shows `token` (the program is where we want it). */
+async function shown(id: Parameters<Harness['send']>[0], token: string): Promise<void> {
+  await waitFor(`"${token}" in the scrollback`, async () => (await h!.root.terminals.read(h!.agent, id, {})).text.includes(token))
+}
 afterEach(async () => {
   await h?.dispose()
   h = undefined
@@ -15,7 +20,9 @@ describe('signals (real PTY)', () => {
   it('SIGINT reaches the foreground sleep; the shell survives', async () => {
     h = await boot(SHORT_IDLE)
     const id = await h.open()
-    expect((await h.send(id, 'sleep 100')).waitReason).toBe('inferred_idle')
+    // the token is printed right before the exec, so the SIGINT hits sh or sleep: both die of it
+    expect((await h.send(id, `sh -c 'echo "sleeping-$((1+1))"; exec sleep 100'`)).waitReason).toBe('inferred_idle')
+    await shown(id, 'sleeping-2')
     const delivered = await h.root.terminals.signal(h.agent, id, 'SIGINT')
     expect(delivered.delivered).toBe(true)
     const r = await h.send(id, 'echo "status-$?"')
@@ -27,7 +34,8 @@ describe('signals (real PTY)', () => {
     h = await boot(SHORT_IDLE)
     const id = await h.open()
     const started = await h.send(id, `python3 -c 'import sys, time, tty; tty.setraw(0); print("raw-" + "on", flush=True); time.sleep(100)'`)
-    expect(started.viewport).toContain('raw-on')
+    expect(started.waitReason).toBe('inferred_idle')
+    await shown(id, 'raw-on')
     await h.root.terminals.signal(h.agent, id, 'SIGINT')
     const r = await h.send(id, 'stty sane; echo "status-$?-back"')
     expect(r.viewport).toContain('status-0-back')
@@ -38,7 +46,8 @@ describe('signals (real PTY)', () => {
   it('SIGINT is delivered after stty -isig', async () => {
     h = await boot(SHORT_IDLE)
     const id = await h.open()
-    await h.send(id, 'stty -isig; sleep 100')
+    await h.send(id, `stty -isig; sh -c 'echo "isig-$((2+2))"; exec sleep 100'`)
+    await shown(id, 'isig-4')
     await h.root.terminals.signal(h.agent, id, 'SIGINT')
     const r = await h.send(id, 'echo "after-$?"; stty sane')
     expect(r.viewport).toContain('after-130')
