@@ -133,11 +133,13 @@ async function main() {
   console.log('\nAll times in ms (W6: overshoot past 2000 ms). x floor = median / floor median.\n')
   console.log(renderTable(['workload', 'contender', 'n', 'min', 'median', 'p95', 'max', 'wrong', 'missing', 'x floor', 'notes'], rows, new Set([0, 1, 10])))
 
-  const targets = evaluateTargets(results, made.map((c) => c.name), limits)
+  // A partial run (--only) lists only the targets it measured.
+  const targets = evaluateTargets(results, made.map((c) => c.name), limits).filter((t) => !opts.only || t.met !== undefined)
   const trows = targets.map((t) => [t.target, t.contender, fmt(t.measured, t.unit), fmt(t.floor, t.unit), fmt(t.limit, t.unit), t.met === undefined ? 'not measured' : t.met ? 'met' : 'MISSED'])
   console.log('\nTargets\n')
   if (trows.length === 0) console.log('(no contender of ours ran: nothing to compare)')
   else console.log(renderTable(['target', 'contender', 'measured', 'floor', 'limit', 'status'], trows, new Set([0, 1, 5])))
+  for (const t of targets.filter((x) => x.note)) console.log(`note: ${t.target} (${t.contender}): ${t.note}`)
   for (const [k, v] of Object.entries({ ...failed, ...errors })) console.log(`\nerror ${k}: ${v.split('\n')[0]}`)
 
   const out = {

@@ -73,7 +73,7 @@ class FloorSession {
     const calls = tasks.map((t) => readFileSync(`/proc/${tpgid}/task/${t}/syscall`, 'utf8'))
     const io = readFileSync(`/proc/${tpgid}/io`, 'utf8')
     const waiting = tpgid !== this.pid && /^(0 0x0|270 0x1|7 |23 0x1) /.test(calls[0])
-    return { stdin: waiting ? 'waiting' : 'not-waiting', io }
+    return { stdin: waiting ? 'waiting' : 'not-waiting', pgid: tpgid, evidence: calls[0].trim(), io }
   }
 
   /** SIGKILL the shell and every descendant, then wait until none is left. */

@@ -4,6 +4,7 @@
 const med = (r) => r?.stats?.median
 const p95 = (r) => r?.stats?.p95
 const max = (r) => r?.stats?.max
+const ratio = (a, b) => (a === undefined || b === undefined ? '?' : (a / b).toFixed(1))
 
 /**
  * Each target: which contenders it applies to, what it measures, its limit, and a check.
@@ -60,7 +61,12 @@ const TARGETS = [
   {
     id: 'W5 p95 <= 3x single-session (W1) p95',
     scope: ['ours', 'headless'],
-    get: (R, c) => ({ measured: p95(R.W5?.[c]), floor: p95(R.W5?.floor), limit: 3 * p95(R.W1?.[c]) }),
+    get: (R, c) => ({
+      measured: p95(R.W5?.[c]),
+      floor: p95(R.W5?.floor),
+      limit: 3 * p95(R.W1?.[c]),
+      note: `ratio ${ratio(p95(R.W5?.[c]), p95(R.W1?.[c]))}x; the floor's own W5/W1 p95 ratio is ${ratio(p95(R.W5?.floor), p95(R.W1?.floor))}x`,
+    }),
   },
   {
     id: 'W5 cross-talk = 0',

@@ -5,6 +5,8 @@ export const id = 'W1'
 export const title = 'shell round trip (echo token)'
 const COUNT = { full: 200, quick: 50 }
 const WARMUP = 5
+/** Wrong or missing outputs kept verbatim in the JSON, to diagnose them. */
+const MAX_EXAMPLES = 10
 
 /** One send of W1 on `session`: its latency and whether the token was missing or wrong. */
 export async function echoOnce(session, tag) {
@@ -16,6 +18,7 @@ export async function echoOnce(session, tag) {
     reason: r.reason,
     missing: !found.includes(token),
     wrong: found.some((t) => t !== token),
+    example: { text, expected: token, reason: r.reason, ms: r.ms, output: r.output.slice(0, 300) },
   }
 }
 
@@ -25,6 +28,7 @@ export async function run(contender, { quick }) {
   const reasons = {}
   let wrong = 0
   let missing = 0
+  const examples = []
   try {
     for (let i = 0; i < WARMUP; i++) await echoOnce(session, 0)
     for (let i = 0; i < COUNT[quick ? 'quick' : 'full']; i++) {
@@ -33,9 +37,10 @@ export async function run(contender, { quick }) {
       reasons[r.reason] = (reasons[r.reason] ?? 0) + 1
       wrong += r.wrong
       missing += r.missing
+      if ((r.wrong || r.missing) && examples.length < MAX_EXAMPLES) examples.push({ send: i, ...r.example })
     }
   } finally {
     await session.close()
   }
-  return { samples, wrong, missing, extra: { reasons } }
+  return { samples, wrong, missing, extra: { reasons, examples } }
 }

@@ -8,6 +8,8 @@ export const id = 'W3'
 export const title = 'REPL round trip'
 const COUNT = { python: { full: 200, quick: 50 }, node: { full: 100, quick: 20 }, gdb: { full: 100, quick: 20 } }
 const WARMUP = 3
+/** Wrong or missing outputs kept verbatim in the JSON, to diagnose them. */
+const MAX_EXAMPLES = 10
 
 /** The typed text and the result line each REPL prints for a+b. */
 const FORMS = {
@@ -23,7 +25,7 @@ async function once(session, repl) {
   const out = lines(r.output)
   const hit = out.some((l) => form.line.test(l))
   const others = out.filter((l) => form.any.test(l) && !form.line.test(l))
-  return { ms: r.ms, reason: r.reason, missing: !hit, wrong: others.length > 0 }
+  return { ms: r.ms, reason: r.reason, missing: !hit, wrong: others.length > 0, text: form.text, expected: sum, output: r.output }
 }
 
 /** One REPL's run: start it in a fresh shell session, time the sends, close the session. */
@@ -33,6 +35,7 @@ export async function runRepl(contender, repl, { quick }) {
   const reasons = {}
   let wrong = 0
   let missing = 0
+  const examples = []
   try {
     const start = await session.send(REPLS[repl].start, { prompt: repl })
     if (start.reason === 'timeout' || start.reason === 'session_exit') {
@@ -45,12 +48,15 @@ export async function runRepl(contender, repl, { quick }) {
       reasons[r.reason] = (reasons[r.reason] ?? 0) + 1
       wrong += r.wrong
       missing += r.missing
+      if ((r.wrong || r.missing) && examples.length < MAX_EXAMPLES) {
+        examples.push({ send: i, text: r.text, expected: r.expected, reason: r.reason, ms: r.ms, output: r.output.slice(0, 300) })
+      }
     }
   } finally {
     await session.close()
   }
   const stdinReadShare = (reasons.stdin_read ?? 0) / samples.length
-  return { samples, wrong, missing, extra: { reasons, stdinReadShare } }
+  return { samples, wrong, missing, extra: { reasons, stdinReadShare, examples } }
 }
 
 export const variants = ['python', 'node', 'gdb']

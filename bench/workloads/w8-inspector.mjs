@@ -4,21 +4,27 @@ export const id = 'W8'
 export const title = 'foreground probe on a python REPL'
 const COUNT = { full: 1000, quick: 200 }
 const WARMUP = 20
+/** Probes that did not say `waiting`, kept in the JSON to diagnose them. */
+const MAX_EXAMPLES = 10
 
 export async function run(contender, { quick }) {
   const target = await contender.probeTarget()
   const samples = []
   let wrong = 0
+  const examples = []
   try {
     for (let i = 0; i < WARMUP; i++) await target.probe()
     for (let i = 0; i < COUNT[quick ? 'quick' : 'full']; i++) {
       const start = performance.now()
       const v = await target.probe()
       samples.push(performance.now() - start)
-      if (v.stdin !== 'waiting') wrong++
+      if (v.stdin !== 'waiting') {
+        wrong++
+        if (examples.length < MAX_EXAMPLES) examples.push({ probe: i, stdin: v.stdin, pgid: v.pgid, evidence: v.evidence })
+      }
     }
   } finally {
     await target.close()
   }
-  return { samples, wrong, missing: 0, extra: {} }
+  return { samples, wrong, missing: 0, extra: { examples } }
 }
