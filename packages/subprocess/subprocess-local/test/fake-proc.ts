@@ -15,6 +15,8 @@ export interface FakeProcess {
   /** tid -> syscall line (null: unreadable) and optional state; default one thread = pid. */
   threads?: Record<number, { syscall: string | null; state?: string }>
   io?: { syscr: number; rchar: number } | null
+  /** Totals of reaped children: in the process-wide io file only, never in a thread's. */
+  reapedIo?: { syscr: number; rchar: number }
   fds?: Record<number, FdIdentity>
   fdinfo?: Record<number, string>
   /** Readable memory regions: address -> bytes. */
@@ -62,11 +64,12 @@ export class FakeProcFs implements ProcFs {
       if (file === 'stat') return statLine({ ...p, pid: tid, state: thread.state ?? p.state })
       if (file === 'syscall') return thread.syscall === null ? undefined : `${thread.syscall}\n`
       if (file === 'children') return tid === p.pid ? this.childrenOf(p.pid) : ''
+      if (file === 'io') return p.io === null ? undefined : ioText(tid === p.pid ? p.io : undefined)
       return undefined
     }
     if (file === 'stat') return statLine(p)
     if (file === 'cmdline') return p.cmdline ? `${p.cmdline.join('\0')}\0` : ''
-    if (file === 'io') return p.io === null ? undefined : `rchar: ${p.io?.rchar ?? 0}\nwchar: 0\nsyscr: ${p.io?.syscr ?? 0}\nsyscw: 0\n`
+    if (file === 'io') return p.io === null ? undefined : ioText(p.io, p.reapedIo)
     const info = /^fdinfo\/(\d+)$/.exec(file)
     if (info) return p.fdinfo?.[Number(info[1])]
     return undefined
@@ -91,4 +94,10 @@ export class FakeProcFs implements ProcFs {
   statFd(pid: number, fd: number): FdIdentity | undefined {
     return this.procs.get(pid)?.fds?.[fd]
   }
+}
+
+function ioText(own?: { syscr: number; rchar: number }, reaped?: { syscr: number; rchar: number }): string {
+  const rchar = (own?.rchar ?? 0) + (reaped?.rchar ?? 0)
+  const syscr = (own?.syscr ?? 0) + (reaped?.syscr ?? 0)
+  return `rchar: ${rchar}\nwchar: 0\nsyscr: ${syscr}\nsyscw: 0\n`
 }

@@ -47,6 +47,20 @@ describe('inspectForeground on real programs at their prompts: waiting', () => {
     expect(after.counters!.syscr).toBeGreaterThan(before.counters!.syscr)
   })
 
+  it("the shell's counters ignore what a reaped child read", async () => {
+    const t = await shell()
+    const before = await inspectUntil(t.handle, 'bash waiting', (x) => x.isShell && x.stdin === 'waiting')
+    const mark = t.text().length
+    // the child reads 1 MiB; bash's own reads are the 40-odd bytes of the typed line
+    const line = 'head -c 1048576 /dev/zero | wc -c\r'
+    await t.handle.write(line)
+    await t.waitFor(/1048576/, mark)
+    await t.waitFor(/PROMPT> /, t.text().indexOf('1048576', mark))
+    const after = await inspectUntil(t.handle, 'bash waiting again', (x) => x.isShell && x.stdin === 'waiting')
+    expect(after.counters!.rchar - before.counters!.rchar).toBeLessThan(64 * 1024)
+    expect(after.counters!.rchar - before.counters!.rchar).toBeGreaterThanOrEqual(line.length)
+  })
+
   it('cat: read(0)', async () => {
     const t = await shell()
     await run(t, 'cat')

@@ -130,6 +130,11 @@ describe('LinuxInspector verdicts', () => {
     expect((await new LinuxInspector(noMemory, X64).inspect(ref())).evidence[0]).toMatchObject({ syscall: 'pselect6', verdict: 'unknown' })
   })
 
+  it('counters come from the threads, so children the shell reaped do not count as consumed input', async () => {
+    const shell = new FakeProcFs([bash(100, { io: { syscr: 5, rchar: 50 }, reapedIo: { syscr: 900, rchar: 7000 } })])
+    expect((await new LinuxInspector(shell, X64).inspect(ref())).counters).toEqual({ syscr: 5, rchar: 50 })
+  })
+
   it('an unreadable io file leaves the counters out; they sum over members otherwise', async () => {
     const two = new FakeProcFs([bash(200), job(200, { io: { syscr: 3, rchar: 30 } }), job(201, { ppid: 200, pgrp: 200, io: { syscr: 4, rchar: 40 } })])
     const hidden = new FakeProcFs([bash(200), job(200, { io: null })])

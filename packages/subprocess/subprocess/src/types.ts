@@ -67,7 +67,7 @@ export interface StdinEvidence {
   readonly detail?: string
 }
 
-/** Input consumed by the foreground group's live members (from /proc/<pid>/io). */
+/** Input consumed by the foreground group's live threads (from /proc/<pid>/task/<tid>/io: reaped children excluded). */
 export interface InputCounters {
   /** read-like syscalls issued. */
   readonly syscr: number

@@ -134,17 +134,25 @@ export class LinuxInspector implements ProcessInspector {
     return leader && leader.pgid === pgid ? live(walkTree(this.fs, pgid)) : []
   }
 
-  /** Sum of the members' syscr/rchar; undefined when any member's io is unreadable. */
-  private counters(members: readonly ProcessRow[]): InputCounters | undefined {
+  /**
+   * Sum of the members' syscr/rchar over their live threads, read per thread
+   * (`/proc/<pid>/task/<tid>/io`): the process-wide file also adds in the totals of children
+   * the process has reaped, so a shell reaping a finished command would look as if it had
+   * consumed input. Undefined when any thread's io is unreadable.
+   */
+  private counters(members: readonly TreeEntry[]): InputCounters | undefined {
     if (members.length === 0) return undefined
     let syscr = 0
     let rchar = 0
     for (const row of members) {
-      const text = this.fs.read(`/proc/${row.pid}/io`)
-      const io = text === undefined ? undefined : parseIo(text)
-      if (!io) return undefined
-      syscr += io.syscr
-      rchar += io.rchar
+      const threads = row.threads.length > 0 ? row.threads : [row.pid]
+      for (const tid of threads.slice(0, MAX_THREADS_PER_PROCESS)) {
+        const text = this.fs.read(`/proc/${row.pid}/task/${tid}/io`)
+        const io = text === undefined ? undefined : parseIo(text)
+        if (!io) return undefined
+        syscr += io.syscr
+        rchar += io.rchar
+      }
     }
     return { syscr, rchar }
   }
