@@ -18,45 +18,50 @@ function show(value: unknown): string {
 }
 
 /** A positive safe integer field with a message naming the field and the value. */
-function positiveInt(field: string, fallback: number) {
+function positiveInt(field: string, fallback: number, description: string) {
   const message = (input: unknown) => `${PREFIX} ${field} must be a positive safe integer (got ${show(input)})`
   return z
     .number({ error: (issue) => message(issue.input) })
     .refine((v) => Number.isSafeInteger(v) && v > 0, { error: (issue) => message(issue.input) })
     .default(fallback)
+    .describe(description)
 }
 
 const NumbersShape = {
-  rows: positiveInt('rows', 40),
-  cols: positiveInt('cols', 160),
-  scrollbackLines: positiveInt('scrollbackLines', 10_000),
-  scrollbackMaxBytes: positiveInt('scrollbackMaxBytes', 4_194_304),
-  maxReadBytes: positiveInt('maxReadBytes', 262_144),
-  pollIntervalMs: positiveInt('pollIntervalMs', 50),
-  exactProbeAfterMs: positiveInt('exactProbeAfterMs', 150),
-  idleSilenceMs: positiveInt('idleSilenceMs', 3_000),
-  handoffGraceMs: positiveInt('handoffGraceMs', 500),
-  timeoutMs: positiveInt('timeoutMs', 30_000),
-  disposeGraceMs: positiveInt('disposeGraceMs', 3_000),
+  rows: positiveInt('rows', 40, 'PTY height in rows.'),
+  cols: positiveInt('cols', 160, 'PTY width in columns.'),
+  scrollbackLines: positiveInt('scrollbackLines', 10_000, 'Most lines retained per session for terminal_read; older lines are dropped (reads then report truncated).'),
+  scrollbackMaxBytes: positiveInt('scrollbackMaxBytes', 4_194_304, 'Most UTF-8 bytes retained per session, whatever the line count; one huge line cannot bypass it.'),
+  maxReadBytes: positiveInt('maxReadBytes', 262_144, 'Most UTF-8 bytes of one read page or one send viewport; at most scrollbackMaxBytes.'),
+  pollIntervalMs: positiveInt('pollIntervalMs', 50, 'Readiness poll period: how often the foreground group is probed while a send waits.'),
+  exactProbeAfterMs: positiveInt('exactProbeAfterMs', 150, 'For this long after a write, every pause in output triggers an immediate probe; afterwards probes follow pollIntervalMs.'),
+  idleSilenceMs: positiveInt('idleSilenceMs', 3_000, 'Output silence after which a send returns inferred_idle (a guess: the command may still run).'),
+  handoffGraceMs: positiveInt('handoffGraceMs', 500, 'Extra silence allowed after a prompt marker was seen, so a shell handoff still settles as stdin_read; at least pollIntervalMs.'),
+  timeoutMs: positiveInt('timeoutMs', 30_000, 'Longest wait of one send (timeout) and of start-up to the first prompt (the open fails).'),
+  disposeGraceMs: positiveInt('disposeGraceMs', 3_000, 'Teardown grace between SIGTERM and SIGKILL for processes that survive the hang-up.'),
 }
 
 const Inner = z
   .object({
     backendType: z
       .string({ error: (issue) => `${PREFIX} backendType must be a non-empty string (got ${show(issue.input)})` })
-      .default('shell'),
+      .default('shell')
+      .describe('The backend type registered on ctx.terminals (terminal_open type).'),
     shellDialect: z
       .literal('bash', {
         error: (issue) =>
           `${PREFIX} shellDialect ${show(issue.input)} is not supported by this backend; use "bash" (pwsh sessions need the Windows build)`,
       })
-      .default('bash'),
+      .default('bash')
+      .describe('Shell dialect; this backend runs bash.'),
     shellPath: z
       .string({ error: (issue) => `${PREFIX} shellPath must be a string path (got ${show(issue.input)})` })
-      .default(''),
+      .default('')
+      .describe('Shell executable; empty means the dialect default (/bin/bash).'),
     shellArgs: z
       .array(z.string(), { error: (issue) => `${PREFIX} shellArgs must be an array of strings (got ${show(issue.input)})` })
-      .default([]),
+      .default([])
+      .describe('Shell arguments; empty means the dialect default (--noprofile --norc -i).'),
     ...NumbersShape,
   })
   .superRefine((cfg, ctx) => {
