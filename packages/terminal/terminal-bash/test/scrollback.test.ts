@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { Scrollback } from '../src/output/scrollback'
 import { utf8Length } from '../src/output/utf8'
+import { LineScrollback } from './fixtures/line-scrollback'
 
 const big = { maxLines: 1000, maxBytes: 1 << 20, maxReadBytes: 1 << 16 }
 
@@ -86,5 +87,43 @@ describe('Scrollback', () => {
         expect(page.truncated).toBe(page.text !== all)
       },
     ))
+  })
+
+  it('keeps exactly the pages, totals and truncation of the per-line model (property)', () => {
+    const chunk = fc.oneof(
+      fc.string({ unit: fc.constantFrom('a', 'b', '\n'), maxLength: 12 }),
+      fc.string({ unit: fc.constantFrom('a', 'é', '😀', '\n'), maxLength: 12 }),
+      // floods: often more lines in one append than the bound retains
+      fc.array(fc.string({ unit: fc.constantFrom('x', 'x', 'é'), maxLength: 6 }), { maxLength: 40 }).map((ls) => ls.join('\n')),
+    )
+    fc.assert(fc.property(
+      fc.array(chunk, { maxLength: 25 }),
+      fc.integer({ min: 1, max: 30 }),
+      fc.integer({ min: 1, max: 80 }),
+      fc.integer({ min: 1, max: 40 }),
+      fc.array(fc.tuple(fc.nat(14), fc.option(fc.nat(14), { nil: undefined })), { minLength: 1, maxLength: 4 }),
+      (chunks, maxLines, maxBytes, readBytes, reads) => {
+        const limits = { maxLines, maxBytes, maxReadBytes: Math.min(readBytes, maxBytes) }
+        const sb = new Scrollback(limits)
+        const model = new LineScrollback(limits)
+        for (const c of chunks) {
+          sb.append(c)
+          model.append(c)
+          expect(sb.totalLines).toBe(model.totalLines)
+          for (const [offset, count] of reads) expect(sb.read(offset, count)).toEqual(model.read(offset, count))
+        }
+      },
+    ), { numRuns: 500 })
+  })
+
+  it('an append with more lines than the bound keeps the newest ones and reports truncation', () => {
+    const sb = new Scrollback({ maxLines: 3, maxBytes: 1000, maxReadBytes: 1000 })
+    sb.append('old')
+    sb.append(Array.from({ length: 100 }, (_, i) => `n${i}`).join('\n'))
+    expect(sb.read(0, undefined)).toEqual({ text: 'n97\nn98\nn99', totalLines: 3, lineBegin: 0, lineEnd: 3, truncated: true })
+    // exactly maxLines newlines: the line before the first one is dropped too
+    const exact = new Scrollback({ maxLines: 3, maxBytes: 1000, maxReadBytes: 1000 })
+    exact.append('a\nb\nc\n')
+    expect(exact.read(0, undefined)).toMatchObject({ text: 'b\nc\n', totalLines: 3, truncated: true })
   })
 })

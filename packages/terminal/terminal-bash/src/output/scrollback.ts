@@ -1,4 +1,5 @@
 // @dsh-pure
+import { newlineAfter, newlinesBefore, newlinesFromEnd } from './newlines'
 import { utf8Length, utf8Tail } from './utf8'
 
 export interface ScrollbackLimits {
@@ -24,15 +25,32 @@ export interface ScrollbackPage {
  */
 const LONG_LINE_KEEP_RATIO = 0.75
 
+/** A run of whole lines as appended, each ended by a newline. */
+interface Block {
+  text: string
+  /** Newlines in `text`, i.e. its lines. */
+  lines: number
+  /** UTF-8 bytes of `text`. */
+  bytes: number
+}
+
 /**
  * Retained session output as lines, bounded by line count and by UTF-8 bytes (one huge
  * line cannot bypass the byte bound). Reads page backwards from the newest line.
+ *
+ * Text is kept as appended, in blocks of whole lines plus the open last line: appending
+ * counts newlines and never splits, so a flood costs no per-line allocation, and lines
+ * are split only when a read pages through them. An append carrying more lines than can
+ * be retained skips straight to the lines that survive (they are found from the end).
  */
 export class Scrollback {
-  private lines: string[] = ['']
-  private sizes: number[] = [0]
+  private blocks: Block[] = []
   private head = 0
-  /** UTF-8 bytes of the retained lines plus one newline between each pair. */
+  /** Lines ended by a newline (all in blocks); the open line is one more. */
+  private ended = 0
+  private open = ''
+  private openBytes = 0
+  /** UTF-8 bytes of everything retained, newlines included. */
   private bytes = 0
   /** True once anything was dropped; every later read reports truncation. */
   dropped = false
@@ -40,23 +58,38 @@ export class Scrollback {
   constructor(private readonly limits: ScrollbackLimits) {}
 
   get totalLines(): number {
-    return this.lines.length - this.head
+    return this.ended + 1
   }
 
   append(text: string): void {
     if (text.length === 0) return
-    const parts = text.split('\n')
-    const last = this.lines.length - 1
-    const first = parts[0]!
-    const firstSize = utf8Length(first)
-    this.lines[last] += first
-    this.sizes[last]! += firstSize
-    this.bytes += firstSize
-    for (let i = 1; i < parts.length; i++) {
-      const size = utf8Length(parts[i]!)
-      this.lines.push(parts[i]!)
-      this.sizes.push(size)
-      this.bytes += size + 1
+    const { maxLines } = this.limits
+    const back = newlinesFromEnd(text, maxLines)
+    if (back.count === maxLines) {
+      // the newest maxLines lines all start inside this text: everything older goes now,
+      // unsplit (it counts as retention loss like any line trimmed later)
+      this.clear()
+      text = text.slice(back.index + 1)
+    }
+    const last = text.lastIndexOf('\n')
+    if (last === -1) {
+      const size = utf8Length(text)
+      this.open += text
+      this.openBytes += size
+      this.bytes += size
+    } else {
+      const size = utf8Length(text)
+      const open = text.slice(last + 1)
+      const openBytes = utf8Length(open)
+      this.blocks.push({
+        text: this.open + text.slice(0, last + 1),
+        lines: back.count === maxLines ? maxLines - 1 : back.count,
+        bytes: this.openBytes + size - openBytes,
+      })
+      this.ended += this.blocks[this.blocks.length - 1]!.lines
+      this.open = open
+      this.openBytes = openBytes
+      this.bytes += size
     }
     this.trim()
   }
@@ -65,29 +98,24 @@ export class Scrollback {
   read(offset: number, count: number | undefined): ScrollbackPage {
     const total = this.totalLines
     const end = Math.max(0, total - offset)
-    const want = count === undefined ? end : Math.min(count, end)
-    let begin = end - want
-    const abs = (i: number) => this.head + i
+    const begin = end - (count === undefined ? end : Math.min(count, end))
     // keep the newest lines of the page within the byte bound
+    const page: string[] = []
     let bytes = 0
     let cut = false
-    let firstText: string | undefined
-    for (let i = end - 1; i >= begin; i--) {
-      const size = this.sizes[abs(i)]! + (i < end - 1 ? 1 : 0)
+    for (const line of this.linesBack(end, begin)) {
+      const size = utf8Length(line) + (page.length > 0 ? 1 : 0)
       if (bytes + size <= this.limits.maxReadBytes) {
         bytes += size
+        page.push(line)
         continue
       }
       cut = true
-      if (i === end - 1) {
-        // the newest line alone is too big: keep its tail
-        firstText = utf8Tail(this.lines[abs(i)]!, this.limits.maxReadBytes).text
-        begin = i
-      } else begin = i + 1
+      // the newest line alone is too big: keep its tail
+      if (page.length === 0) page.push(utf8Tail(line, this.limits.maxReadBytes).text)
       break
     }
-    const page = this.lines.slice(abs(begin), abs(end))
-    if (firstText !== undefined) page[0] = firstText
+    page.reverse()
     return {
       text: page.join('\n'),
       totalLines: total,
@@ -97,26 +125,103 @@ export class Scrollback {
     }
   }
 
+  /** Lines `end - 1` down to `begin` (indexes from the oldest retained line). */
+  private *linesBack(end: number, begin: number): Generator<string> {
+    let i = end - 1
+    if (i >= begin && i === this.ended) {
+      yield this.open
+      i--
+    }
+    let top = this.ended
+    for (let k = this.blocks.length - 1; k >= this.head && i >= begin; k--) {
+      const block = this.blocks[k]!
+      const first = top - block.lines
+      if (i >= first) {
+        const lines = block.text.split('\n')
+        for (; i >= first && i >= begin; i--) yield lines[i - first]!
+      }
+      top = first
+    }
+  }
+
   private trim(): void {
     const { maxLines, maxBytes } = this.limits
-    while (this.totalLines > 1 && (this.totalLines > maxLines || this.bytes > maxBytes)) {
-      this.dropped = true
-      this.bytes -= this.sizes[this.head]! + 1
-      this.lines[this.head] = ''
-      this.head++
+    // whole lines past the line bound
+    while (this.totalLines > maxLines) {
+      const block = this.blocks[this.head]!
+      const need = this.totalLines - maxLines
+      if (block.lines <= need) this.dropBlock()
+      else this.cutBlock(block, newlineAfter(block.text, need, block.lines), need)
     }
+    // whole lines past the byte bound, the newest line always kept
+    while (this.bytes > maxBytes && this.ended > 0) {
+      const block = this.blocks[this.head]!
+      const excess = this.bytes - maxBytes
+      if (block.bytes <= excess) this.dropBlock()
+      else {
+        const index = lineEndCovering(block, excess)
+        this.cutBlock(block, index, newlinesBefore(block.text, index))
+      }
+    }
+    // the newest line alone is over the byte bound: keep its tail
     if (this.bytes > maxBytes) {
       this.dropped = true
-      const keep = Math.floor(maxBytes * LONG_LINE_KEEP_RATIO)
-      const cut = utf8Tail(this.lines[this.head]!, keep)
-      this.lines[this.head] = cut.text
-      this.sizes[this.head]! -= cut.dropped
+      const cut = utf8Tail(this.open, Math.floor(maxBytes * LONG_LINE_KEEP_RATIO))
+      this.open = cut.text
+      this.openBytes -= cut.dropped
       this.bytes -= cut.dropped
     }
-    if (this.head > 1024 && this.head * 2 > this.lines.length) {
-      this.lines = this.lines.slice(this.head)
-      this.sizes = this.sizes.slice(this.head)
+    if (this.head > 1024 && this.head * 2 > this.blocks.length) {
+      this.blocks = this.blocks.slice(this.head)
       this.head = 0
     }
+  }
+
+  private dropBlock(): void {
+    const block = this.blocks[this.head]!
+    this.dropped = true
+    this.ended -= block.lines
+    this.bytes -= block.bytes
+    this.blocks[this.head] = { text: '', lines: 0, bytes: 0 }
+    this.head++
+  }
+
+  /** Drop the `lines` lines of `block` before `index` (just after one of its newlines). */
+  private cutBlock(block: Block, index: number, lines: number): void {
+    const bytes = block.bytes === block.text.length ? index : utf8Length(block.text.slice(0, index))
+    this.dropped = true
+    block.text = block.text.slice(index)
+    block.lines -= lines
+    block.bytes -= bytes
+    this.ended -= lines
+    this.bytes -= bytes
+  }
+
+  private clear(): void {
+    this.dropped = true
+    this.blocks = []
+    this.head = 0
+    this.ended = 0
+    this.open = ''
+    this.openBytes = 0
+    this.bytes = 0
+  }
+}
+
+/**
+ * The index just after the first newline of `block` whose line prefix holds at least
+ * `bytes` UTF-8 bytes (block.bytes > bytes, so that newline exists).
+ */
+function lineEndCovering(block: Block, bytes: number): number {
+  const { text } = block
+  // ASCII: bytes are units, so the newline is simply the first one at or past the count
+  if (block.bytes === text.length) return text.indexOf('\n', bytes - 1) + 1
+  let from = 0
+  let covered = 0
+  for (;;) {
+    const nl = text.indexOf('\n', from)
+    covered += utf8Length(text.slice(from, nl + 1))
+    from = nl + 1
+    if (covered >= bytes) return from
   }
 }
