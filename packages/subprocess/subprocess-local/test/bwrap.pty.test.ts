@@ -24,6 +24,7 @@ describe('a shell under bubblewrap (the top-level process is the launcher)', () 
     const idle = await inspectUntil(t.handle, 'bash waiting under bwrap', (x) => x.isShell && x.stdin === 'waiting')
     expect(idle.pgid).not.toBe(t.handle.pid) // bash leads its own group below the launcher
     await expect(t.handle.signalForeground('SIGKILL')).rejects.toMatchObject({ code: 'SHELL_SIGKILL' })
+    expect(await t.handle.flushOutput()).toBe(true) // the launcher's pty slave is the barrier's too
 
     await t.handle.write('cat\r')
     const job = await inspectUntil(t.handle, 'cat waiting under bwrap', (x) => !x.isShell && x.stdin === 'waiting')

@@ -133,6 +133,14 @@ export interface SubprocessTerminalHandle {
    */
   signalForeground(signal: ForegroundSignal): Promise<SignalDelivery>
   /**
+   * Output barrier: resolves once every byte the terminal's programs wrote BEFORE the call
+   * has been delivered to onData listeners (the kernel hands pty output to the reading side
+   * asynchronously, so a program can already be blocked on stdin while its last output is
+   * still in flight). Resolves `true` when proven, `false` when the platform cannot prove it
+   * or the proof did not arrive within a bounded time; never rejects.
+   */
+  flushOutput(): Promise<boolean>
+  /**
    * Tear the whole tree down: hang up, SIGTERM, grace, rescan, SIGKILL the union, verify.
    * Rejects with TERMINATE_FAILED naming survivors; a later call retries.
    */

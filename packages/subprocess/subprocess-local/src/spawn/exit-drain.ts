@@ -22,9 +22,12 @@ export const DRAIN_MAX_MS = 500
  * a pty returns at most ~4 KiB per read: node-pty then drops what is still buffered. Holding
  * one slave fd in this process prevents the hang-up until the top-level process has exited
  * (SIGCHLD) and its output was read; then the fd is closed and node-pty ends normally.
+ * The fd is opened read-write: the output barrier writes its sentinel through it.
  */
 export class ExitDrain {
   private fd: number | undefined
+  /** True when the held fd is writable and was checked to be the child's own terminal device. */
+  private verified = false
   private stopWatching: (() => void) | undefined
   private chunks = 0
   private draining = false
@@ -40,16 +43,35 @@ export class ExitDrain {
       slave = await inspector.terminalPath(pid)
     }
     if (!slave) return
+    let writable = true
+    const open = (mode: number) => openSync(slave.path, mode | constants.O_NOCTTY | constants.O_NONBLOCK)
     try {
-      const fd = openSync(slave.path, constants.O_RDONLY | constants.O_NOCTTY | constants.O_NONBLOCK)
+      let fd: number
+      try {
+        fd = open(constants.O_RDWR)
+      } catch {
+        writable = false // holding it read-only still keeps the output; only the barrier is lost
+        fd = open(constants.O_RDONLY)
+      }
       if (slave.device !== undefined && Number(fstatSync(fd).rdev) !== slave.device) closeSync(fd)
-      else this.fd = fd
+      else {
+        this.fd = fd
+        this.verified = writable && slave.device !== undefined
+      }
     } catch {
       return
     }
     if (this.fd === undefined) return
     this.stopWatching = onChildExit(() => { void this.check() })
     void this.check()
+  }
+
+  /**
+   * The held slave fd (non-blocking, read-write) while it is held and was verified to be the
+   * child's own terminal (by device number: Linux); undefined otherwise.
+   */
+  get writableFd(): number | undefined {
+    return this.verified ? this.fd : undefined
   }
 
   /** Count output chunks (the drain waits until they stop). */

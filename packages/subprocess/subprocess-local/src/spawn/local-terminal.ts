@@ -16,6 +16,7 @@ import { killTreeSync } from '../teardown/node-deps'
 import { isAlive } from '../teardown/identity'
 import { ExitDrain } from './exit-drain'
 import { checkSize } from './options'
+import { OutputBarrier } from './output-barrier'
 
 /**
  * How long terminate() waits for node-pty to report the top-level exit once the process is
@@ -57,6 +58,7 @@ export class LocalTerminal implements SubprocessTerminalHandle {
   private earlyBytes = 0
   private subscribed = false
   private readonly drain: ExitDrain
+  private readonly barrier: OutputBarrier
   private readonly pty: IPty
   private terminating: Promise<TerminateResult> | undefined
   private terminated: TerminateResult | undefined
@@ -66,15 +68,18 @@ export class LocalTerminal implements SubprocessTerminalHandle {
     this.pid = options.pty.pid
     this.ref = { pid: this.pid, start: '', argv: options.argv }
     this.drain = new ExitDrain(async () => !isAlive(this.ref, (await options.inspector.lookup([this.pid])).get(this.pid)))
-    this.pty.onData((chunk) => {
+    this.barrier = new OutputBarrier(() => this.drain.writableFd, (text) => this.dispatch(text))
+    this.pty.onData((raw) => {
       this.drain.noteData()
-      if (!this.subscribed) return this.keepEarly(chunk)
-      for (const listener of this.listeners) this.deliver(listener, chunk)
+      const chunk = this.barrier.filter.push(raw)
+      if (chunk !== '') this.dispatch(chunk)
     })
     this.exited = new Promise((resolve) => {
       this.pty.onExit(({ exitCode, signal }) => {
         this.exitReported = true
         this.drain.release()
+        const held = this.barrier.end()
+        if (held !== '') this.dispatch(held)
         // node-pty emits exit after the pty's read side closed, so every data event has
         // fired; one macrotask hop lets listeners queued behind it run first.
         setImmediate(() => {
@@ -110,6 +115,12 @@ export class LocalTerminal implements SubprocessTerminalHandle {
     if (this.exitValue) return () => {}
     this.listeners.add(listener)
     return () => { this.listeners.delete(listener) }
+  }
+
+  /** Hand output to every listener, or keep it until the first one subscribes. */
+  private dispatch(chunk: string): void {
+    if (!this.subscribed) this.keepEarly(chunk)
+    else for (const listener of this.listeners) this.deliver(listener, chunk)
   }
 
   private keepEarly(chunk: string): void {
@@ -156,6 +167,15 @@ export class LocalTerminal implements SubprocessTerminalHandle {
       throw new SubprocessError('FOREGROUND_UNKNOWN', `the foreground process group ${group.pgid} could not be signalled (it may have just exited); nothing was signalled`, { cause })
     }
     return { delivered: true, targetPgid: group.pgid }
+  }
+
+  /**
+   * Output barrier: a sentinel written to the pty slave comes out of the master after all
+   * output written before it (see OutputBarrier). False quickly when no writable, verified
+   * slave is held (not Linux, or the process exited), or after FLUSH_TIMEOUT_MS.
+   */
+  flushOutput(): Promise<boolean> {
+    return this.barrier.flush()
   }
 
   terminate(): Promise<TerminateResult> {
