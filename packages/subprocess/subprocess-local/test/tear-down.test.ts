@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { KILL_VERIFY_MS, tearDown } from '../src/teardown/tear-down'
+import { KILL_VERIFY_MS, REHANGUP_MS, tearDown } from '../src/teardown/tear-down'
 import { FakeWorld } from './fake-world'
 
 const GRACE = 1000
@@ -20,6 +20,33 @@ describe('tearDown', () => {
     expect(report).toEqual({ signalled: [], killed: [], survivors: [] })
     expect(world.log).toEqual(['SIGHUP 100'])
     expect(world.time).toBeLessThan(GRACE)
+  })
+
+  it('a shell that slept through the hang-up gets it again every REHANGUP_MS, long before the grace', async () => {
+    const { world, target } = shellWorld()
+    let hangUps = 0
+    // The first two SIGHUPs (group and shell) land before readline blocks: recorded, not acted on.
+    world.procs.get(100)!.on.SIGHUP = (w) => { if (++hangUps > 2) w.exit(100) }
+    const report = await tearDown(target, world.deps())
+    expect(report).toEqual({ signalled: [], killed: [], survivors: [] })
+    expect(world.log).toEqual(['SIGHUP 100', 'SIGCONT 100', 'SIGHUP 100', 'SIGTERM 100', 'SIGHUP 100'])
+    expect(world.time).toBeGreaterThanOrEqual(REHANGUP_MS)
+    expect(world.time).toBeLessThan(REHANGUP_MS + 10)
+  })
+
+  it('repeats the hang-up through the grace, and still SIGKILLs a job and a shell that ignore it and SIGTERM', async () => {
+    const { world, target } = shellWorld()
+    const shell = world.procs.get(100)!
+    shell.row = { ...shell.row, tpgid: 200 }
+    shell.on.SIGHUP = 'ignore'
+    world.spawn({ pid: 200, ppid: 100, pgid: 200 }, { SIGTERM: 'ignore', SIGHUP: 'ignore' })
+    const report = await tearDown(target, world.deps())
+    expect(report).toEqual({ signalled: [200], killed: [200, 100], survivors: [] })
+    expect(world.procs.has(100) || world.procs.has(200)).toBe(false)
+    const hangUps = world.log.filter((l) => l === 'SIGHUP 200').length
+    expect(hangUps).toBeGreaterThanOrEqual(Math.floor(GRACE / REHANGUP_MS))
+    expect(hangUps).toBeLessThanOrEqual(Math.floor(GRACE / REHANGUP_MS) + 2)
+    expect(world.log.indexOf('SIGKILL 200')).toBeGreaterThan(world.log.lastIndexOf('SIGHUP 200'))
   })
 
   it('SIGTERMs descendants children first, then SIGKILLs one that ignores SIGTERM and SIGHUP after the grace', async () => {

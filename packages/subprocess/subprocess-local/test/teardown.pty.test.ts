@@ -6,6 +6,9 @@ const PYTHON = requireTool('/usr/bin/python3', 'apt-get install python3')
 /** A short grace keeps the SIGKILL path quick in tests; production uses seconds. */
 const GRACE_MS = 300
 
+/** Open-and-close rounds of an idle bash (each about 15 ms when nothing waits for the grace). */
+const CLOSE_LOOPS = 50
+
 /** Every process of the terminal's session (sid = the top-level pid), by a full /proc scan. */
 function sessionMembers(sid: number): number[] {
   const found: number[] = []
@@ -43,6 +46,19 @@ describe('terminate() leaves nothing behind', () => {
     expect(t.handle.exit).toEqual(result.exit)
     expect(isRunning(t.handle.pid)).toBe(false)
     expect(await t.handle.terminate()).toBe(result)
+  })
+
+  it('an idle bash closed right after its first prompt, many times: every close ends on the hang-up, nothing left', async () => {
+    // bash can sleep through a SIGHUP that lands before readline blocks; it ignores SIGTERM,
+    // so without the repeated hang-up such a close waits the whole grace and needs SIGKILL.
+    for (let i = 0; i < CLOSE_LOOPS; i++) {
+      const t = await openTerminal({ argv: BASH, env: BASH_ENV, graceMs: 3000 })
+      await t.waitFor(/PROMPT> /)
+      const result = await t.handle.terminate()
+      expect(result, `close ${i}`).toEqual({ exit: { exitCode: null, signal: 'SIGHUP' }, signalled: [], killed: [] })
+      expect(isRunning(t.handle.pid)).toBe(false)
+      expect(sessionMembers(t.handle.pid)).toEqual([])
+    }
   })
 
   it('a foreground descendant that ignores SIGTERM and SIGHUP is SIGKILLed after the grace', async () => {

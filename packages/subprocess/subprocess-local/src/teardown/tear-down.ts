@@ -14,6 +14,15 @@ export const TEARDOWN_POLL_MS = 5
  * past this bound such a process is reported as a survivor and a later close retries.
  */
 export const KILL_VERIFY_MS = 2_000
+/**
+ * Period of the repeated hang-up while teardown waits out a grace. An interactive bash can
+ * take a SIGHUP in the instant before readline blocks in read(2): the handler only records
+ * it, and bash sleeps on in that read until the next signal. It ignores SIGTERM, so the
+ * close would wait the whole grace before SIGKILL (measured: ~4% of idle closes right after
+ * the first prompt took the full 3 s; a second SIGHUP always ended it at once). Re-sending
+ * SIGHUP to the shell and the foreground group this often bounds that wait to one period.
+ */
+export const REHANGUP_MS = 50
 /** Rescan-and-kill rounds: each catches children forked while the previous round ran. */
 export const MAX_KILL_ROUNDS = 4
 
@@ -52,9 +61,9 @@ export interface TeardownReport {
 /**
  * Tear a terminal's process tree down: capture the descendants with their start-time
  * identity, hang up as a closing terminal does (SIGHUP + SIGCONT to the foreground group,
- * SIGHUP to the shell), SIGTERM the descendants, wait up to graceMs, then rescan and
- * SIGKILL the union until a scan finds nobody, and only then stop the top-level process
- * the same way. Only captured identities are ever signalled; zombies count as gone.
+ * SIGHUP to the shell, repeated every REHANGUP_MS while a grace runs), SIGTERM the
+ * descendants, wait up to graceMs, then rescan and SIGKILL the union until a scan finds
+ * nobody, and only then stop the top-level process the same way. Only captured identities are ever signalled; zombies count as gone.
  */
 export async function tearDown(target: TeardownTarget, deps: TeardownDeps): Promise<TeardownReport> {
   const { top } = target
@@ -73,11 +82,20 @@ export async function tearDown(target: TeardownTarget, deps: TeardownDeps): Prom
       return isAlive(id, row) ? [row] : []
     })
   }
-  const waitGone = async (ids: readonly Identity[], ms: number, done = () => false) => {
+  let lastHangUp = deps.now()
+  /** Hang up again (shell and foreground group), at most every REHANGUP_MS. */
+  const hangUpAgain = async () => {
+    if (deps.now() - lastHangUp < REHANGUP_MS) return
+    lastHangUp = deps.now()
+    const pids = [top.pid, ...(target.shell ? [target.shell.pid] : []), ...captured.keys()]
+    hangUp(target, [...(await deps.lookup(pids)).values()], captured, deps, false)
+  }
+  const waitGone = async (ids: readonly Identity[], ms: number, done = () => false, rehang = false) => {
     const deadline = deps.now() + ms
     let left = await living(ids)
     while (left.length > 0 && !done() && deps.now() < deadline) {
       await deps.sleep(TEARDOWN_POLL_MS)
+      if (rehang) await hangUpAgain()
       left = await living(ids)
     }
     return done() ? [] : left
@@ -85,14 +103,15 @@ export async function tearDown(target: TeardownTarget, deps: TeardownDeps): Prom
 
   const rows = await deps.scan()
   capture(rows)
-  hangUp(target, rows, captured, deps)
+  hangUp(target, rows, captured, deps, true)
+  lastHangUp = deps.now()
 
   const first = await living([...captured.values()])
   for (const row of first) {
     if (deps.kill(row.pid, 'SIGTERM')) signalled.push(row.pid)
     if (row.state === 'T' || row.state === 't') deps.kill(row.pid, 'SIGCONT')
   }
-  await waitGone([...captured.values()], target.graceMs)
+  await waitGone([...captured.values()], target.graceMs, undefined, true)
 
   let settled = false
   for (let round = 0; round < MAX_KILL_ROUNDS && !settled; round++) {
@@ -105,7 +124,7 @@ export async function tearDown(target: TeardownTarget, deps: TeardownDeps): Prom
 
   if (!target.topExited() && (await living([top])).length > 0) {
     deps.kill(top.pid, 'SIGTERM')
-    if ((await waitGone([top], target.graceMs, target.topExited)).length > 0) {
+    if ((await waitGone([top], target.graceMs, target.topExited, true)).length > 0) {
       if (deps.kill(top.pid, 'SIGKILL')) killed.push(top.pid)
       await waitGone([top], KILL_VERIFY_MS, target.topExited)
     }
@@ -118,15 +137,20 @@ export async function tearDown(target: TeardownTarget, deps: TeardownDeps): Prom
   return { signalled: unique(signalled), killed: unique(killed), survivors }
 }
 
-/** What a closing terminal does: the foreground group and the shell get SIGHUP. */
-function hangUp(target: TeardownTarget, rows: readonly ProcessRow[], captured: ReadonlyMap<number, Identity>, deps: TeardownDeps): void {
+/**
+ * What a closing terminal does: the foreground group and the shell get SIGHUP (and the
+ * group SIGCONT the first time, so a stopped job acts on it). `rows` must include the top.
+ */
+function hangUp(
+  target: TeardownTarget, rows: readonly ProcessRow[], captured: ReadonlyMap<number, Identity>, deps: TeardownDeps, first: boolean,
+): void {
   const topRow = rows.find((r) => r.pid === target.top.pid)
   if (!isAlive(target.top, topRow)) return
   const fg = topRow.tpgid
   const inTree = rows.some((r) => r.pgid === fg && (r.pid === target.top.pid || captured.get(r.pid)?.start === r.start))
   if (fg > 0 && inTree) {
     deps.kill(-fg, 'SIGHUP')
-    deps.kill(-fg, 'SIGCONT')
+    if (first) deps.kill(-fg, 'SIGCONT')
   }
   const shell = target.shell ?? target.top
   if (isAlive(shell, rows.find((r) => r.pid === shell.pid))) deps.kill(shell.pid, 'SIGHUP')
