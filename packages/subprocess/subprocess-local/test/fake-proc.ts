@@ -11,6 +11,8 @@ export interface FakeProcess {
   state: string
   start: string
   comm?: string
+  /** stat field 9 (PF_* flags); default: an exec'd process (no PF_FORKNOEXEC). */
+  flags?: number
   cmdline?: readonly string[]
   /** tid -> syscall line (null: unreadable) and optional state; default one thread = pid. */
   threads?: Record<number, { syscall: string | null; state?: string }>
@@ -27,16 +29,21 @@ export interface FakeProcess {
 export const PTS = (136 << 8) | 3
 export const TTY_FD: FdIdentity = { rdev: PTS, ino: 6n }
 
-/** A stat line with the given fields and zeros elsewhere. */
-export function statLine(p: Pick<FakeProcess, 'pid' | 'ppid' | 'pgrp' | 'sid' | 'tty' | 'tpgid' | 'state' | 'start'> & { comm?: string }): string {
+/** A stat line with the given fields and zeros elsewhere (num_threads 0 when not given). */
+export function statLine(
+  p: Pick<FakeProcess, 'pid' | 'ppid' | 'pgrp' | 'sid' | 'tty' | 'tpgid' | 'state' | 'start'> & { comm?: string; flags?: number; numThreads?: number },
+): string {
   const rest = Array.from({ length: 12 }, () => '0')
-  return `${p.pid} (${p.comm ?? 'proc'}) ${p.state} ${p.ppid} ${p.pgrp} ${p.sid} ${p.tty} ${p.tpgid} 4194560 ${rest.join(' ')} ${p.start} 0 0\n`
+  rest[10] = String(p.numThreads ?? 0) // field 20
+  return `${p.pid} (${p.comm ?? 'proc'}) ${p.state} ${p.ppid} ${p.pgrp} ${p.sid} ${p.tty} ${p.tpgid} ${p.flags ?? 4194560} ${rest.join(' ')} ${p.start} 0 0\n`
 }
 
 /** A ProcFs over a mutable table of fake processes. */
 export class FakeProcFs implements ProcFs {
   readonly procs = new Map<number, FakeProcess>()
   reads = 0
+  /** Every path read or listed, in order. */
+  readonly log: string[] = []
 
   constructor(procs: FakeProcess[] = []) {
     for (const p of procs) this.procs.set(p.pid, p)
@@ -52,6 +59,7 @@ export class FakeProcFs implements ProcFs {
 
   read(path: string): string | undefined {
     this.reads++
+    this.log.push(path)
     const m = /^\/proc\/(\d+)\/(?:task\/(\d+)\/)?(.+)$/.exec(path)
     if (!m) return undefined
     const p = this.procs.get(Number(m[1]))
@@ -67,7 +75,7 @@ export class FakeProcFs implements ProcFs {
       if (file === 'io') return p.io === null ? undefined : ioText(tid === p.pid ? p.io : undefined)
       return undefined
     }
-    if (file === 'stat') return statLine(p)
+    if (file === 'stat') return statLine({ ...p, numThreads: Object.keys(this.threads(p)).length })
     if (file === 'cmdline') return p.cmdline ? `${p.cmdline.join('\0')}\0` : ''
     if (file === 'io') return p.io === null ? undefined : ioText(p.io, p.reapedIo)
     const info = /^fdinfo\/(\d+)$/.exec(file)
@@ -80,6 +88,7 @@ export class FakeProcFs implements ProcFs {
   }
 
   list(path: string): string[] | undefined {
+    this.log.push(path)
     if (path === '/proc') return [...[...this.procs.keys()].map(String), 'self', 'sys']
     const m = /^\/proc\/(\d+)\/task$/.exec(path)
     const p = m ? this.procs.get(Number(m[1])) : undefined

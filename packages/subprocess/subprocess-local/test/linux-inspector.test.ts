@@ -195,3 +195,64 @@ describe('LinuxInspector identity and the shell', () => {
     expect(fs.reads).toBeLessThan(20)
   })
 })
+
+describe('LinuxInspector probe cost', () => {
+  const cmdlineReads = (fs: FakeProcFs) => fs.log.filter((p) => p.endsWith('/cmdline')).length
+
+  it('a direct shell: repeated probes read its command line once and list no task directory', async () => {
+    const fs = new FakeProcFs([bash()])
+    const inspector = new LinuxInspector(fs, X64)
+    const terminal = ref()
+    for (let i = 0; i < 3; i++) expect(await inspector.inspect(terminal)).toMatchObject({ isShell: true, shellPgid: 100, stdin: 'waiting' })
+    expect(cmdlineReads(fs)).toBe(1)
+    expect(fs.log.filter((p) => p.endsWith('/task'))).toEqual([])
+    expect(fs.log.filter((p) => p === '/proc/100/task/100/stat')).toEqual([]) // the leader's state comes from its stat
+    // A job started later: only its command line is read, once.
+    fs.add(job(200, { cmdline: ['cat'], threads: { 200: { syscall: '0 0x0 0x7f00 0x20000 0x0 0x0 0x0 0x0 0x0' } } }))
+    fs.procs.get(100)!.tpgid = 200
+    for (let i = 0; i < 3; i++) expect(await inspector.inspect(terminal)).toMatchObject({ pgid: 200, isShell: false, shellPgid: 100 })
+    expect(cmdlineReads(fs)).toBe(2)
+  })
+
+  it('under a launcher whose shell has not exec\'d yet, the shell below is still found once it has', async () => {
+    const argv = ['bwrap', '--unshare-pid', ...BASH_ARGV]
+    const launcher: FakeProcess = { pid: 10, ppid: 1, pgrp: 10, sid: 10, tty: PTS, tpgid: 10, state: 'S', start: '10', comm: 'bwrap', cmdline: argv }
+    // The launcher's fresh fork: its image and command line are still the launcher's.
+    const forked: FakeProcess = { ...launcher, pid: 11, ppid: 10, start: '11', flags: 0x40 }
+    const fs = new FakeProcFs([launcher, forked])
+    const inspector = new LinuxInspector(fs, X64)
+    const terminal = ref(argv, 10, '10')
+    expect(await inspector.foreground(terminal)).toEqual({ pgid: 10, isShell: true, shellPgid: 10 })
+    expect(terminal.shell).toBeUndefined()
+    // The fork execs bash -i, which takes its own group and the terminal.
+    fs.add({ ...bash(11), pid: 11, ppid: 10, sid: 10, pgrp: 11, start: '11', comm: 'bash', threads: { 11: { syscall: SELECT_FD0 } } })
+    for (const pid of [10, 11]) fs.procs.get(pid)!.tpgid = 11
+    expect(await inspector.inspect(terminal)).toMatchObject({ pgid: 11, isShell: true, shellPgid: 11 })
+    expect(terminal.shell).toEqual({ pid: 11, start: '11' })
+  })
+
+  it('a process that execs again (a new command name) has its command line read again', async () => {
+    const argv = ['/usr/bin/env', '--', ...BASH_ARGV]
+    const top: FakeProcess = { pid: 10, ppid: 1, pgrp: 10, sid: 10, tty: PTS, tpgid: 10, state: 'S', start: '10', comm: 'env', cmdline: argv }
+    const child: FakeProcess = { ...top, pid: 11, ppid: 10, start: '11', comm: 'sh', cmdline: ['sh', '-c', 'exec bash'] }
+    const fs = new FakeProcFs([top, child])
+    const inspector = new LinuxInspector(fs, X64)
+    const terminal = ref(argv, 10, '10')
+    expect((await inspector.foreground(terminal)).shellPgid).toBe(10)
+    fs.add({ ...child, comm: 'bash', cmdline: BASH_ARGV, pgrp: 11 })
+    expect(await inspector.foreground(terminal)).toEqual({ pgid: 10, isShell: true, shellPgid: 11 })
+    expect(terminal.shell).toEqual({ pid: 11, start: '11' })
+  })
+
+  it('lists the task directory of a multi-threaded process, and of one whose leader thread has exited', async () => {
+    const threaded = new FakeProcFs([bash(200), job(200, { threads: { 200: { syscall: '202 0x0 0x0 0x0 0x0 0x0 0x0 0x0 0x0' }, 201: { syscall: '0 0x0 0x7f00 0x1 0x0 0x0 0x0 0x0 0x0' } } })])
+    expect((await new LinuxInspector(threaded, X64).inspect(ref())).evidence[0]).toMatchObject({ tid: 201, waitsOnStdin: true })
+    expect(threaded.log).toContain('/proc/200/task')
+    const leaderGone = new FakeProcFs([bash(200), job(200, { state: 'Z', threads: { 200: { syscall: null, state: 'Z' }, 201: { syscall: '0 0x0 0x7f00 0x1 0x0 0x0 0x0 0x0 0x0' } } })])
+    const fakeStat = leaderGone.read.bind(leaderGone)
+    // The kernel counts only the live thread: num_threads 1 although the leader is a zombie.
+    leaderGone.read = (path) => (path === '/proc/200/stat' ? fakeStat(path)?.replace(/^((?:\S+ ){19})\S+/, '$11') : fakeStat(path))
+    await new LinuxInspector(leaderGone, X64).inspect(ref())
+    expect(leaderGone.log).toContain('/proc/200/task')
+  })
+})

@@ -10,7 +10,7 @@ describe('parseStat', () => {
     const line = '4242 (evil) S 1 2) R 7 9 8 4242 34819 4250 4194560 1 0 0 0 3 1 0 0 20 0 1 0 987654 0 0\n'
     expect(parseStat(line)).toEqual({
       pid: 4242, comm: 'evil) S 1 2', state: 'R', ppid: 7, pgrp: 9, session: 8,
-      ttyNr: 4242, tpgid: 34819, startTime: '0',
+      ttyNr: 4242, tpgid: 34819, flags: 4250, numThreads: 0, startTime: '0',
     })
   })
 
@@ -19,6 +19,7 @@ describe('parseStat', () => {
     const stat = parseStat(line)!
     expect([stat.pid, stat.comm, stat.state, stat.ppid, stat.pgrp, stat.session, stat.ttyNr, stat.tpgid, stat.startTime])
       .toEqual([26646, 'bash', 'S', 26640, 26646, 26646, 34817, 26646, '1234567'])
+    expect([stat.flags, stat.numThreads]).toEqual([4194560, 1])
   })
 
   it('rejects truncated or garbled lines', () => {

@@ -3,6 +3,7 @@ import { type ForegroundInspection, type InputCounters, SubprocessError, type St
 import { parseIo } from '../proc/parse-io'
 import { isGone } from '../proc/parse-stat'
 import type { ProcFs } from '../proc/proc-fs'
+import { CmdlineMemo } from './cmdline-memo'
 import { readRow, scanAll, type TreeEntry, walkTree } from './linux-table'
 import { analyseThread } from './stdin-wait'
 import type { SyscallTable } from './syscall-table'
@@ -24,6 +25,9 @@ export const MAX_THREADS_PER_PROCESS = 64
  * process tree, and a per-thread syscall analysis for the stdin-wait verdict.
  */
 export class LinuxInspector implements ProcessInspector {
+  /** Per terminal: the command lines already read (see CmdlineMemo). */
+  private readonly cmdlines = new WeakMap<TerminalRef, CmdlineMemo>()
+
   constructor(
     private readonly fs: ProcFs,
     private readonly table: SyscallTable | undefined,
@@ -74,7 +78,7 @@ export class LinuxInspector implements ProcessInspector {
   }
 
   /** The foreground group and whether it is the shell's; throws FOREGROUND_UNKNOWN. */
-  private resolve(ref: TerminalRef, tree?: ProcessRow[]): ForegroundGroup {
+  private resolve(ref: TerminalRef, tree?: TreeEntry[]): ForegroundGroup {
     const top = tree?.[0]?.pid === ref.pid ? tree[0] : readRow(this.fs, ref.pid)
     if (!top || top.start !== ref.start || isGone(top.state)) {
       throw new SubprocessError('FOREGROUND_UNKNOWN', `the terminal's top-level process ${ref.pid} has exited; nothing was signalled`)
@@ -87,19 +91,30 @@ export class LinuxInspector implements ProcessInspector {
     return { pgid: top.tpgid, isShell: top.tpgid === top.pgid || top.tpgid === shellPgid, shellPgid }
   }
 
-  /** The shell process: the top itself, or the one recognised below a launcher (cached). */
-  private shellRow(ref: TerminalRef, top: ProcessRow, tree?: ProcessRow[]): ProcessRow | undefined {
+  /**
+   * The shell process: the top itself, or the one recognised below a launcher (its identity
+   * is kept in `ref.shell`). While the top is the best match, the search repeats on each
+   * probe, because a launcher's shell may not have exec'd yet; the command lines it needs
+   * come from the terminal's CmdlineMemo, so a probe reads only those of new processes.
+   */
+  private shellRow(ref: TerminalRef, top: ProcessRow, tree?: TreeEntry[]): ProcessRow | undefined {
     if (ref.argv.length <= 1) return top
     if (ref.shell) {
-      const row = readRow(this.fs, ref.shell.pid)
-      if (row && row.start === ref.shell.start) return row
+      const { pid, start } = ref.shell
+      const row = tree?.find((r) => r.pid === pid) ?? readRow(this.fs, pid)
+      if (row && row.start === start) return row
       ref.shell = undefined
     }
     const rows = tree ?? walkTree(this.fs, ref.pid)
-    const match = findShell(rows, (pid) => {
+    const memo = this.cmdlines.get(ref) ?? new CmdlineMemo()
+    this.cmdlines.set(ref, memo)
+    const byPid = new Map(rows.map((r) => [r.pid, r]))
+    const read = (pid: number) => {
       const text = this.fs.read(`/proc/${pid}/cmdline`)
       return text === undefined ? undefined : parseCmdline(text)
-    }, ref.argv)
+    }
+    const match = findShell(rows, (pid) => memo.get(byPid.get(pid)!, read), ref.argv)
+    memo.keepOnly(rows)
     if (!match) return top
     if (match.suffix > 0) ref.shell = { pid: match.pid, start: match.start }
     return rows.find((r) => r.pid === match.pid)
@@ -114,7 +129,8 @@ export class LinuxInspector implements ProcessInspector {
     for (const row of members) {
       const threads = [row.pid, ...row.threads.filter((t) => t !== row.pid)]
       for (const tid of threads.slice(0, MAX_THREADS_PER_PROCESS)) {
-        const found = analyseThread(this.fs, this.table, { pid: row.pid, tid, tty: row.tty })
+        // The leader's state is in the process's own stat, read by the tree walk just now.
+        const found = analyseThread(this.fs, this.table, { pid: row.pid, tid, tty: row.tty, ...(tid === row.pid ? { state: row.state } : {}) })
         evidence.push(found)
         if (found.waitsOnStdin) return evidence
       }

@@ -22,6 +22,8 @@ export interface ThreadRef {
   readonly tid: number
   /** The process's controlling terminal (stat tty_nr). */
   readonly tty: number
+  /** The thread's state when already known (the leader's is in the process stat); else read. */
+  readonly state?: string
 }
 
 type Check = { readonly verdict: StdinVerdict; readonly fd?: number; readonly detail: string }
@@ -34,11 +36,10 @@ export function analyseThread(fs: ProcFs, table: SyscallTable | undefined, ref: 
     ...(check.fd === undefined ? {} : { fd: check.fd }),
   })
   const dir = `/proc/${ref.pid}/task/${ref.tid}`
-  const statText = fs.read(`${dir}/stat`)
-  const stat = statText === undefined ? undefined : parseStat(statText)
-  if (!stat) return out('unreadable', { verdict: 'unknown', detail: 'task stat unreadable' })
-  if (isStopped(stat.state)) return out('stopped', { verdict: 'not-waiting', detail: `state ${stat.state}` })
-  if (isGone(stat.state)) return out('zombie', { verdict: 'not-waiting', detail: `state ${stat.state}` })
+  const state = ref.state ?? threadState(fs, dir)
+  if (state === undefined) return out('unreadable', { verdict: 'unknown', detail: 'task stat unreadable' })
+  if (isStopped(state)) return out('stopped', { verdict: 'not-waiting', detail: `state ${state}` })
+  if (isGone(state)) return out('zombie', { verdict: 'not-waiting', detail: `state ${state}` })
   const lineText = fs.read(`${dir}/syscall`)
   const line = lineText === undefined ? undefined : parseSyscallLine(lineText)
   if (!line) return out('unreadable', { verdict: 'unknown', detail: 'syscall file unreadable' })
@@ -58,6 +59,11 @@ export function analyseThread(fs: ProcFs, table: SyscallTable | undefined, ref: 
     case 'epoll':
       return out(call.name, epollWait(fs, ref, argInt(a0)))
   }
+}
+
+function threadState(fs: ProcFs, dir: string): string | undefined {
+  const text = fs.read(`${dir}/stat`)
+  return text === undefined ? undefined : parseStat(text)?.state
 }
 
 function selectWait(fs: ProcFs, ref: ThreadRef, nfds: number, readfds: bigint): Check {

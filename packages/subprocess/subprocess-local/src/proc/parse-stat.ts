@@ -13,6 +13,10 @@ export interface ProcStat {
   readonly ttyNr: number
   /** Foreground process group of the controlling terminal; -1 when none. */
   readonly tpgid: number
+  /** Field 9, the kernel's PF_* flags (see PF_FORKNOEXEC). */
+  readonly flags: number
+  /** Field 20, the number of threads; 0 when the line does not say (treat as unknown). */
+  readonly numThreads: number
   /** Field 22, start time in clock ticks since boot: with pid, the process identity. */
   readonly startTime: string
 }
@@ -24,7 +28,15 @@ const PGRP = 2
 const SESSION = 3
 const TTY_NR = 4
 const TPGID = 5
+const FLAGS = 6
+const NUM_THREADS = 17
 const START_TIME = 19
+
+/**
+ * PF_FORKNOEXEC: set by fork, cleared by exec. A process showing it still runs its parent's
+ * image (and command line); one without it has exec'd its own program.
+ */
+export const PF_FORKNOEXEC = 0x40
 
 /** Parse a stat line; undefined when it is not one (truncated, empty, garbled). */
 export function parseStat(text: string): ProcStat | undefined {
@@ -44,6 +56,8 @@ export function parseStat(text: string): ProcStat | undefined {
     session: num(SESSION),
     ttyNr: num(TTY_NR),
     tpgid: num(TPGID),
+    flags: Number.isInteger(num(FLAGS)) ? num(FLAGS) : 0,
+    numThreads: Number.isInteger(num(NUM_THREADS)) && num(NUM_THREADS) > 0 ? num(NUM_THREADS) : 0,
     startTime: fields[START_TIME]!,
   }
   const numbers = [stat.ppid, stat.pgrp, stat.session, stat.ttyNr, stat.tpgid]
