@@ -18,6 +18,11 @@ export class FakeHandle implements SubprocessTerminalHandle {
   readonly exited: Promise<TerminalExit>
   terminateFailures = 0
   signalError: SubprocessError | undefined
+  /** Output barriers requested so far. */
+  flushCalls = 0
+  /** While true, output barriers stay pending until releaseFlush(). */
+  holdFlush = false
+  private pendingFlush: (() => void)[] = []
   private resolveExit!: (exit: TerminalExit) => void
   private listeners = new Set<(chunk: string) => void>()
   private early: string[] = []
@@ -58,6 +63,17 @@ export class FakeHandle implements SubprocessTerminalHandle {
     if (this.signalError) throw this.signalError
     this.signals.push(signal)
     return { delivered: true, targetPgid: 300 }
+  }
+
+  flushOutput(): Promise<boolean> {
+    this.flushCalls++
+    if (!this.holdFlush) return Promise.resolve(true)
+    return new Promise((resolve) => this.pendingFlush.push(() => resolve(true)))
+  }
+
+  /** Resolve every pending output barrier (as if all output written before it arrived). */
+  releaseFlush(): void {
+    for (const release of this.pendingFlush.splice(0)) release()
   }
 
   async terminate(): Promise<TerminateResult> {
