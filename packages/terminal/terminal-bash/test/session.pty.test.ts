@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { boot, type Harness, waitFor } from './fixtures/harness'
+import { requireTool } from './fixtures/tools'
 
 let h: Harness | undefined
 afterEach(async () => {
@@ -109,6 +110,47 @@ describe('bash session (real PTY)', () => {
     // biome-ignore lint/suspicious/noTemplateCurlyInString: bash parameter expansion
     const r = await h.send(id, 'printf "\\033[6n"; IFS= read -rs -d R -t 10 pos; echo "answer=${pos#*[}"')
     expect(r.viewport).toMatch(/answer=\d+;\d+\n/)
+  })
+
+  it('answers a cursor-position query after a large block: bottom row, column after the last line', async () => {
+    requireTool('python3', 'apt-get install python3')
+    h = await boot()
+    const id = await h.open()
+    const script = join(h.workspace, 'dsr.py')
+    // raw mode: no output post-processing, so the script writes its own line endings; the
+    // block with CR LF endings is far past the emulator's hold bounds, the bare-LF one is
+    // parsed in full; each ends on a partial line before the query
+    writeFileSync(script, String.raw`import os, sys, termios, tty
+fd = sys.stdin.fileno()
+old = termios.tcgetattr(fd)
+tty.setraw(fd)
+def ask(block):
+    os.write(1, block + b"\x1b[6n")
+    reply = b""
+    while not reply.endswith(b"R"):
+        reply += os.read(fd, 1)
+    return reply.decode().replace("\x1b", "ESC")
+try:
+    crlf = ask(b"".join(b"line %d\r\n" % i for i in range(50000)) + b"tail-abc")
+    bare = ask(b"\r\n" + b"".join(b"bare %d\n" % i for i in range(20000)))
+finally:
+    termios.tcsetattr(fd, termios.TCSADRAIN, old)
+print("\ncrlf=" + crlf + " bare=" + bare)
+`)
+    // the replies are read by python, not by the shell whose counters the send watches,
+    // so the result is awaited in scrollback rather than through the send's readiness
+    h.root.terminals.startSend(h.agent, id, { text: `python3 ${script}`, submit: true })
+    const result = /crlf=ESC\[(\d+);(\d+)R bare=ESC\[(\d+);(\d+)R\n/
+    let found: RegExpMatchArray | null = null
+    await waitFor('the replies in scrollback', async () => {
+      found = (await h!.root.terminals.read(h!.agent, id, { count: 5 })).text.match(result)
+      return found !== null
+    })
+    // rows is 40: after the flood the cursor is on the bottom row; "tail-abc" puts it in column 9
+    const [, crlfRow, crlfCol, bareRow, bareCol] = found!
+    expect([crlfRow, crlfCol, bareRow]).toEqual(['40', '9', '40'])
+    expect(Number(bareCol)).toBeGreaterThanOrEqual(1)
+    expect(Number(bareCol)).toBeLessThanOrEqual(160)
   })
 
   it('a settled send keeps later output out of its result, but scrollback has it', async () => {
