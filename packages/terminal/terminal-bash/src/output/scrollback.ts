@@ -1,5 +1,5 @@
 // @dsh-pure
-import { newlineAfter, newlinesBefore, newlinesFromEnd } from './newlines'
+import { newlineAfter, newlineFromEnd, newlinesBefore } from './newlines'
 import { utf8Length, utf8Tail } from './utf8'
 
 export interface ScrollbackLimits {
@@ -64,13 +64,15 @@ export class Scrollback {
   append(text: string): void {
     if (text.length === 0) return
     const { maxLines } = this.limits
-    const back = newlinesFromEnd(text, maxLines)
-    if (back.count === maxLines) {
+    // only a text of at least maxLines characters can hold maxLines newlines
+    const cut = text.length >= maxLines ? newlineFromEnd(text, maxLines) : -1
+    if (cut !== -1) {
       // the newest maxLines lines all start inside this text: everything older goes now,
-      // unsplit (it counts as retention loss like any line trimmed later)
+      // never split or counted (it is retention loss like any line trimmed later)
       this.clear()
-      text = text.slice(back.index + 1)
+      text = text.slice(cut + 1)
     }
+    const lines = cut !== -1 ? maxLines - 1 : newlinesBefore(text)
     const last = text.lastIndexOf('\n')
     if (last === -1) {
       const size = utf8Length(text)
@@ -83,10 +85,10 @@ export class Scrollback {
       const openBytes = utf8Length(open)
       this.blocks.push({
         text: this.open + text.slice(0, last + 1),
-        lines: back.count === maxLines ? maxLines - 1 : back.count,
+        lines,
         bytes: this.openBytes + size - openBytes,
       })
-      this.ended += this.blocks[this.blocks.length - 1]!.lines
+      this.ended += lines
       this.open = open
       this.openBytes = openBytes
       this.bytes += size
