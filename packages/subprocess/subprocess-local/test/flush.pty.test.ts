@@ -1,5 +1,6 @@
 import { closeSync, constants, openSync, readlinkSync, writeSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
+import { FLUSH_TIMEOUT_MS } from '../src/spawn/output-barrier'
 import { BASH, BASH_ENV, fixture, inspectUntil, openTerminal, requireTool } from './helpers'
 
 const PYTHON = requireTool('/usr/bin/python3', 'apt-get install python3')
@@ -66,6 +67,16 @@ describe('flushOutput(): an exact output barrier', () => {
     expect(await t.handle.flushOutput()).toBe(true)
     expect(t.text()).not.toContain('DSH-FLUSH')
     expect(t.text()).not.toContain('\x1b]')
+  })
+
+  it('an event loop stalled past the timeout still gets its proof: readable output is read before giving up', async () => {
+    const t = await openTerminal({ argv: BASH, env: BASH_ENV })
+    await t.waitFor(/PROMPT> /)
+    const pending = t.handle.flushOutput()
+    // The condition under test: this process does not turn its event loop for longer than the bound.
+    const until = performance.now() + FLUSH_TIMEOUT_MS + 50
+    while (performance.now() < until) { /* stall */ }
+    expect(await pending).toBe(true)
   })
 
   it('resolves false while output is stopped (tcflow TCOOFF, as ^S), true again once restarted', async () => {

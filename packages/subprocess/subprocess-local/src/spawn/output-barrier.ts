@@ -81,7 +81,9 @@ export class OutputBarrier {
       }
       this.active.add(barrier)
       this.filter.expect(sentinel, () => this.settle(barrier, true))
-      barrier.timer = setTimeout(() => this.settle(barrier, false), FLUSH_TIMEOUT_MS)
+      // On expiry, one more turn: output already readable is read (poll phase) before the
+      // check phase gives up, so a stalled event loop does not turn a proof into a false.
+      barrier.timer = setTimeout(() => setImmediate(() => this.settle(barrier, false)), FLUSH_TIMEOUT_MS)
       this.pump(barrier)
     })
   }
