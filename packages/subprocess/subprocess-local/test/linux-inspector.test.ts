@@ -256,3 +256,26 @@ describe('LinuxInspector probe cost', () => {
     expect(leaderGone.log).toContain('/proc/200/task')
   })
 })
+
+describe('LinuxInspector read order', () => {
+  it('never pairs a wait seen before the input was consumed with counters that show it consumed', async () => {
+    const reading = '0 0x0 0x7f00 0x1 0x0 0x0 0x0 0x0 0x0'
+    const fs = new FakeProcFs([bash(200), job(200, { io: { syscr: 5, rchar: 50 }, threads: { 200: { syscall: reading } } })])
+    const read = fs.read.bind(fs)
+    let consumed = false
+    // The program consumes its input the instant after the probe's first look at it.
+    fs.read = (path) => {
+      const text = read(path)
+      if (!consumed && (path === '/proc/200/task/200/io' || path === '/proc/200/task/200/syscall')) {
+        consumed = true
+        const p = fs.procs.get(200)!
+        p.io = { syscr: 6, rchar: 53 }
+        p.threads = { 200: { syscall: 'running', state: 'R' } }
+      }
+      return text
+    }
+    const inspection = await new LinuxInspector(fs, X64).inspect(ref())
+    expect(consumed).toBe(true)
+    expect(inspection).toMatchObject({ stdin: 'not-waiting', counters: { syscr: 5, rchar: 50 } })
+  })
+})

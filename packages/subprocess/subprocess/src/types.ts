@@ -91,7 +91,12 @@ export interface ForegroundInspection {
   readonly members: readonly number[]
   readonly stdin: StdinVerdict
   readonly evidence: readonly StdinEvidence[]
-  /** The group's consumed-input counters; undefined where the platform cannot read them. */
+  /**
+   * The group's consumed-input counters; undefined where the platform cannot read them.
+   * They are read BEFORE the wait evidence: when one inspection shows `stdin: 'waiting'` and
+   * counters past a baseline plus the bytes written since, the wait began after that input
+   * was consumed (it is not the read that consumed it).
+   */
   readonly counters?: InputCounters
 }
 

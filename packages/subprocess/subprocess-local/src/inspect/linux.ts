@@ -41,8 +41,11 @@ export class LinuxInspector implements ProcessInspector {
     const tree = walkTree(this.fs, ref.pid)
     const group = this.resolve(ref, tree)
     const members = this.members(tree, group.pgid)
-    const evidence = this.evidence(members)
+    // Counters first: a wait seen after them began after every read they count, so
+    // "waiting" together with counters that show input consumed proves a NEW wait (read in
+    // the other order, the wait could be the very read that then consumed the input).
     const counters = this.counters(members)
+    const evidence = this.evidence(members)
     return {
       pgid: group.pgid,
       isShell: group.isShell,
