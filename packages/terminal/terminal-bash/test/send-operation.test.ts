@@ -2,6 +2,7 @@ import type { ForegroundInspection } from 'dsh-subprocess'
 import type { TerminalSessionStatus } from 'dsh-terminal'
 import { describe, expect, it } from 'vitest'
 import { SendOperation, type SendPort } from '../src/session/send-operation'
+import { FakeBarrier } from './fakes/fake-barrier'
 import { fg } from './fakes/fake-foreground'
 import { FakeScheduler, flush } from './fakes/fake-scheduler'
 
@@ -16,6 +17,11 @@ class FakePort implements SendPort {
   releaseInterrupt: (() => void) | undefined
   holdInspect = false
   inspection = fg('waiting')
+  readonly barrier = new FakeBarrier()
+
+  flushOutput(): Promise<boolean> {
+    return this.barrier.flush()
+  }
 
   inspect(): Promise<ForegroundInspection> {
     if (!this.holdInspect) return Promise.resolve(this.inspection)
@@ -69,6 +75,24 @@ describe('SendOperation', () => {
     // a settled operation accepts no more output
     op.append('late')
     expect(op.readOutput().text).toBe('')
+  })
+
+  it('output delivered before the output barrier resolves lands in the viewport', async () => {
+    const port = new FakePort()
+    port.barrier.hold = true
+    const { op, clock } = start(port, 'echo hi')
+    await flush()
+    // the counters prove the shell read the input and waits again; no marker arrived yet
+    port.inspection = fg('waiting', { rchar: 8 })
+    await clock.advance(50)
+    expect(port.barrier.waiting).toBe(1)
+    expect(op.waitReason).toBeUndefined()
+    // the kernel hands over what was written before the barrier
+    op.append('echo hi\nhi\ndsh> ')
+    port.barrier.release()
+    await clock.advance(0)
+    const result = await op.done
+    expect(result).toMatchObject({ viewport: 'echo hi\nhi\ndsh> ', waitReason: 'stdin_read' })
   })
 
   it('submit false writes only the text', async () => {

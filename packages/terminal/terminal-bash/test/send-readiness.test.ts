@@ -2,6 +2,7 @@ import type { TerminalWaitReason } from 'dsh-terminal'
 import { describe, expect, it } from 'vitest'
 import { SendReadiness } from '../src/readiness/send-readiness'
 import { DRAIN_MAX_MS, QUIET_PROBE_MS, TYPEAHEAD_QUIET_MS } from '../src/readiness/timing'
+import { FakeBarrier } from './fakes/fake-barrier'
 import { FakeInspector, fg } from './fakes/fake-foreground'
 import { FakeScheduler } from './fakes/fake-scheduler'
 
@@ -10,22 +11,24 @@ const timing = { pollIntervalMs: 50, exactProbeAfterMs: 150, idleSilenceMs: 3000
 function setup(overrides: Partial<typeof timing> = {}) {
   const clock = new FakeScheduler()
   const inspector = new FakeInspector()
+  const barrier = new FakeBarrier()
   const prompt = { markers: 0, promptReady: false }
   const settled: { reason: TerminalWaitReason; at: number }[] = []
   const r = new SendReadiness({
     scheduler: clock,
     timing: { ...timing, ...overrides },
     inspect: inspector.inspect,
+    flushOutput: barrier.flush,
     prompt,
     onSettle: (reason) => settled.push({ reason, at: clock.now() }),
   })
   r.begin()
-  return { clock, inspector, prompt, settled, r }
+  return { clock, inspector, barrier, prompt, settled, r }
 }
 
 describe('SendReadiness', () => {
   it('marker + exact prompt + the shell owning the foreground settles stdin_read at once', async () => {
-    const { clock, inspector, prompt, settled, r } = setup()
+    const { clock, inspector, barrier, prompt, settled, r } = setup()
     r.written(fg('waiting', { rchar: 100 }), 8)
     inspector.current = fg('waiting', { rchar: 108 })
     prompt.markers = 1
@@ -33,6 +36,52 @@ describe('SendReadiness', () => {
     r.output()
     await clock.advance(0)
     expect(settled).toEqual([{ reason: 'stdin_read', at: 0 }])
+    // the marker is in the stream after the command's output: no barrier needed
+    expect(barrier.calls).toBe(0)
+  })
+
+  it('a proven stdin wait without the marker settles only once the output barrier landed', async () => {
+    const { clock, inspector, barrier, settled, r } = setup()
+    barrier.hold = true
+    r.written(fg('waiting', { rchar: 100 }), 8)
+    // the shell read the input and waits at its next prompt; its output is still in flight
+    inspector.current = fg('waiting', { rchar: 108 })
+    await clock.advance(QUIET_PROBE_MS + DRAIN_MAX_MS)
+    expect(barrier.waiting).toBe(1)
+    expect(settled).toEqual([])
+    // output arriving while the barrier is pending neither settles nor restarts probing
+    const probes = inspector.calls
+    r.output()
+    await clock.advance(2000)
+    expect(settled).toEqual([])
+    expect(inspector.calls).toBe(probes)
+    barrier.release()
+    await clock.advance(0)
+    expect(settled.map((s) => s.reason)).toEqual(['stdin_read'])
+    expect(barrier.calls).toBe(1)
+  })
+
+  it('a timeout or a halt while the barrier is pending wins; the barrier landing later changes nothing', async () => {
+    const timedOut = setup({ timeoutMs: 100 })
+    timedOut.barrier.hold = true
+    timedOut.r.written(fg('waiting', { rchar: 100 }), 8)
+    timedOut.inspector.current = fg('waiting', { rchar: 108 })
+    await timedOut.clock.advance(100)
+    expect(timedOut.barrier.waiting).toBe(1)
+    timedOut.barrier.release()
+    await timedOut.clock.advance(0)
+    expect(timedOut.settled.map((s) => s.reason)).toEqual(['timeout'])
+
+    const halted = setup()
+    halted.barrier.hold = true
+    halted.r.written(fg('waiting', { rchar: 100 }), 8)
+    halted.inspector.current = fg('waiting', { rchar: 108 })
+    await halted.clock.advance(QUIET_PROBE_MS + DRAIN_MAX_MS)
+    expect(halted.barrier.waiting).toBe(1)
+    halted.r.stop()
+    halted.barrier.release()
+    await halted.clock.advance(0)
+    expect(halted.settled).toEqual([])
   })
 
   it('a marker while another group owns the foreground does not settle (handoff grace then applies)', async () => {

@@ -17,6 +17,11 @@ export interface SendReadinessOptions {
   readonly scheduler: Scheduler
   readonly timing: ReadinessTiming
   readonly inspect: () => Promise<ForegroundInspection>
+  /**
+   * Output barrier: resolves once every byte the terminal's programs wrote before the call
+   * was delivered (see SubprocessTerminalHandle.flushOutput); never rejects.
+   */
+  readonly flushOutput: () => Promise<boolean>
   readonly prompt: PromptView
   readonly onSettle: (reason: TerminalWaitReason) => void
 }
@@ -25,7 +30,8 @@ export interface SendReadinessOptions {
  * Decides when one send is done and why, settling as soon as the evidence holds:
  * - stdin_read: the nonce marker plus the exact prompt arrived and the shell owns the
  *   foreground again (one inspection confirms); or the inspector proves a new stdin wait
- *   (probed whenever output pauses for QUIET_PROBE_MS, and on every poll tick);
+ *   (probed whenever output pauses for QUIET_PROBE_MS, and on every poll tick), settled
+ *   only after an output barrier (see ready());
  * - inferred_idle: idleSilenceMs without output (+handoffGraceMs once a marker was seen);
  * - timeout: timeoutMs after the send began; session_exit: the shell exited.
  */
@@ -42,6 +48,8 @@ export class SendReadiness {
   /** The latest inspection that showed readiness, while readiness keeps being shown. */
   private pending: Sample | undefined
   private drainArmed = false
+  /** An output barrier is in flight: readiness was shown, the send settles when it lands. */
+  private flushing = false
 
   constructor(private readonly options: SendReadinessOptions) {}
 
@@ -150,7 +158,7 @@ export class SendReadiness {
   }
 
   private probe(): void {
-    if (this.settled || this.halted || this.evidence === undefined) return
+    if (this.settled || this.halted || this.flushing || this.evidence === undefined) return
     if (this.probing) {
       this.probeAgain = true
       return
@@ -186,7 +194,7 @@ export class SendReadiness {
     const confirmed = previous !== undefined && !sample.proven && !previous.proven &&
       previous.pgid === sample.pgid && previous.rchar === sample.rchar && this.lastOutputAt <= previous.at
     if (confirmed || this.options.scheduler.now() - since >= DRAIN_MAX_MS) {
-      this.settle('stdin_read')
+      this.ready()
       return
     }
     this.pending = { ...sample, since }
@@ -214,12 +222,32 @@ export class SendReadiness {
       }
       this.io(() => {
         this.drainArmed = false
-        if (sample.proven && this.lastOutputAt <= sample.at) this.settle('stdin_read')
+        if (sample.proven && this.lastOutputAt <= sample.at) this.ready()
         else this.probe()
       })
     }
     if (quietMs === 0) afterQuiet()
     else this.timer(quietMs, afterQuiet)
+  }
+
+  /**
+   * Readiness holds. When the prompt marker shows it, everything the command printed is
+   * already here (the marker is in the stream, after the output): settle now. When only an
+   * inspection shows it, the program may be blocked on stdin while the kernel has not yet
+   * handed its last output to us; the output barrier delivers every byte written before
+   * the call (one PTY round trip), and what arrives meanwhile belongs to this send.
+   */
+  private ready(): void {
+    if (this.markerCandidate()) {
+      this.settle('stdin_read')
+      return
+    }
+    this.flushing = true
+    this.drainArmed = true
+    const land = () => {
+      if (!this.halted) this.settle('stdin_read')
+    }
+    this.options.flushOutput().then(land, land)
   }
 
   private io(fn: () => void): void {

@@ -95,6 +95,7 @@ export class BashSession implements TerminalBackendSession {
     const operation: SendOperation = new SendOperation({
       port: {
         inspect: () => handle.inspectForeground(),
+        flushOutput: () => handle.flushOutput(),
         write: (data) => handle.write(data),
         interrupt: () => handle.signalForeground('SIGINT'),
         status: () => this.status(),

@@ -16,6 +16,8 @@ import { type PromptView, SendReadiness } from '../readiness/send-readiness'
 /** What a send needs from its session. */
 export interface SendPort {
   inspect(): Promise<ForegroundInspection>
+  /** Output barrier: every byte written before the call was delivered (never rejects). */
+  flushOutput(): Promise<boolean>
   write(data: string): Promise<void>
   /** Deliver a real SIGINT to the foreground group (resolved at call time). */
   interrupt(): Promise<unknown>
@@ -59,6 +61,7 @@ export class SendOperation implements TerminalSendOperation {
       scheduler: options.scheduler,
       timing: options.timing,
       inspect: () => options.port.inspect(),
+      flushOutput: () => options.port.flushOutput(),
       prompt: options.prompt,
       onSettle: (reason) => this.settled(reason),
     })

@@ -7,6 +7,7 @@ import {
   type TerminalExit,
   type TerminateResult,
 } from 'dsh-subprocess'
+import { FakeBarrier } from './fake-barrier'
 import { fg } from './fake-foreground'
 
 /** A scripted terminal handle: the test emits output, exits, and decides teardown. */
@@ -18,11 +19,8 @@ export class FakeHandle implements SubprocessTerminalHandle {
   readonly exited: Promise<TerminalExit>
   terminateFailures = 0
   signalError: SubprocessError | undefined
-  /** Output barriers requested so far. */
-  flushCalls = 0
-  /** While true, output barriers stay pending until releaseFlush(). */
-  holdFlush = false
-  private pendingFlush: (() => void)[] = []
+  /** The output barrier behind flushOutput (a test can hold it pending). */
+  readonly barrier = new FakeBarrier()
   private resolveExit!: (exit: TerminalExit) => void
   private listeners = new Set<(chunk: string) => void>()
   private early: string[] = []
@@ -66,14 +64,7 @@ export class FakeHandle implements SubprocessTerminalHandle {
   }
 
   flushOutput(): Promise<boolean> {
-    this.flushCalls++
-    if (!this.holdFlush) return Promise.resolve(true)
-    return new Promise((resolve) => this.pendingFlush.push(() => resolve(true)))
-  }
-
-  /** Resolve every pending output barrier (as if all output written before it arrived). */
-  releaseFlush(): void {
-    for (const release of this.pendingFlush.splice(0)) release()
+    return this.barrier.flush()
   }
 
   async terminate(): Promise<TerminateResult> {
