@@ -15,9 +15,12 @@ export const SEQUENCE_SETTLE_CHARS = 4096
 export const QUERY_HOLD_MAX_CHARS = 65_536
 
 /**
- * The last escape sequence introducer: ESC, or a C1 control (U+0080 to U+009F), which the
- * emulator also reads as an introducer (U+009B is CSI).
+ * Text without an escape sequence introducer: ESC, or a C1 control (U+0080 to U+009F),
+ * which the emulator also reads as an introducer (U+009B is CSI). An anchored full match
+ * is the cheapest native scan for the common, plain chunk.
  */
+const PLAIN = /^[^\x1b\x80-\x9f]*$/
+/** The last introducer and the plain text after it. */
 const LAST_INTRODUCER = /[\x1b\x80-\x9f][^\x1b\x80-\x9f]*$/
 
 const CR = 0x0d
@@ -62,7 +65,7 @@ export class QueryFeed {
     if (raw.length === 0) return ''
     const previous = this.lastCode
     this.lastCode = raw.charCodeAt(raw.length - 1)
-    const last = LAST_INTRODUCER.exec(raw)
+    const last = PLAIN.test(raw) ? null : LAST_INTRODUCER.exec(raw)
     if (last !== null) {
       const out = this.release() + raw
       this.sinceIntroducer = raw.length - last.index - 1
