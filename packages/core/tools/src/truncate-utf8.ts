@@ -5,6 +5,18 @@
  * three bytes of the U+FFFD it encodes to.
  */
 
+/**
+ * Matches ASCII-only text, where UTF-8 bytes equal UTF-16 units. The regex engine scans
+ * natively and allocates nothing, several times cheaper than the per-unit loop below on
+ * the common case (terminal output is mostly ASCII).
+ */
+const ASCII_ONLY = /^[\x00-\x7f]*$/
+
+/** True when every unit of `text` is ASCII (one UTF-8 byte each). */
+export function isAscii(text: string): boolean {
+  return ASCII_ONLY.test(text)
+}
+
 /** UTF-8 byte length of one UTF-16 unit (or surrogate pair starting at `i`) and its width. */
 function unitAt(text: string, i: number): { bytes: number; width: number } {
   const c = text.charCodeAt(i)
@@ -19,6 +31,7 @@ function unitAt(text: string, i: number): { bytes: number; width: number } {
 
 /** The number of bytes `text` takes in UTF-8. */
 export function utf8ByteLength(text: string): number {
+  if (isAscii(text)) return text.length
   let total = 0
   for (let i = 0; i < text.length; ) {
     const { bytes, width } = unitAt(text, i)
@@ -38,6 +51,7 @@ function checkLimit(maxBytes: number): void {
 export function truncateUtf8(text: string, maxBytes: number): string {
   checkLimit(maxBytes)
   if (text.length * 3 <= maxBytes) return text
+  if (isAscii(text)) return text.length <= maxBytes ? text : text.slice(0, maxBytes)
   let used = 0
   let i = 0
   while (i < text.length) {
@@ -53,6 +67,7 @@ export function truncateUtf8(text: string, maxBytes: number): string {
 export function truncateUtf8Tail(text: string, maxBytes: number): string {
   checkLimit(maxBytes)
   if (text.length * 3 <= maxBytes) return text
+  if (isAscii(text)) return text.length <= maxBytes ? text : text.slice(text.length - maxBytes)
   let used = 0
   let start = text.length
   while (start > 0) {
