@@ -1,12 +1,11 @@
 // W1 shell round trip: `echo` of a child-computed token, checked in the send's own output.
+import { Tally } from '../harness/tally.mjs'
 import { shellToken, tokensIn } from '../harness/tokens.mjs'
 
 export const id = 'W1'
 export const title = 'shell round trip (echo token)'
 const COUNT = { full: 200, quick: 50 }
 const WARMUP = 5
-/** Wrong or missing outputs kept verbatim in the JSON, to diagnose them. */
-const MAX_EXAMPLES = 10
 
 /** One send of W1 on `session`: its latency and whether the token was missing or wrong. */
 export async function echoOnce(session, tag) {
@@ -24,23 +23,15 @@ export async function echoOnce(session, tag) {
 
 export async function run(contender, { quick }) {
   const session = await contender.open()
-  const samples = []
-  const reasons = {}
-  let wrong = 0
-  let missing = 0
-  const examples = []
+  const tally = new Tally()
   try {
     for (let i = 0; i < WARMUP; i++) await echoOnce(session, 0)
     for (let i = 0; i < COUNT[quick ? 'quick' : 'full']; i++) {
       const r = await echoOnce(session, 1)
-      samples.push(r.ms)
-      reasons[r.reason] = (reasons[r.reason] ?? 0) + 1
-      wrong += r.wrong
-      missing += r.missing
-      if ((r.wrong || r.missing) && examples.length < MAX_EXAMPLES) examples.push({ send: i, ...r.example })
+      tally.add(r.ms, r.reason, { wrong: r.wrong, missing: r.missing, example: { send: i, ...r.example } })
     }
   } finally {
     await session.close()
   }
-  return { samples, wrong, missing, extra: { reasons, examples } }
+  return tally.result({ examples: tally.examples })
 }

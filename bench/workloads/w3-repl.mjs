@@ -2,14 +2,13 @@
 // The sum is computed by the child, so it is absent from the echo; every send must settle
 // `stdin_read` (the share is reported).
 import { REPLS } from '../harness/prompts.mjs'
+import { Tally } from '../harness/tally.mjs'
 import { lines, sumProblem } from '../harness/tokens.mjs'
 
 export const id = 'W3'
 export const title = 'REPL round trip'
 const COUNT = { python: { full: 200, quick: 50 }, node: { full: 100, quick: 20 }, gdb: { full: 100, quick: 20 } }
 const WARMUP = 3
-/** Wrong or missing outputs kept verbatim in the JSON, to diagnose them. */
-const MAX_EXAMPLES = 10
 
 /** The typed text and the result line each REPL prints for a+b. */
 const FORMS = {
@@ -31,11 +30,7 @@ async function once(session, repl) {
 /** One REPL's run: start it in a fresh shell session, time the sends, close the session. */
 export async function runRepl(contender, repl, { quick }) {
   const session = await contender.open()
-  const samples = []
-  const reasons = {}
-  let wrong = 0
-  let missing = 0
-  const examples = []
+  const tally = new Tally()
   try {
     const start = await session.send(REPLS[repl].start, { prompt: repl })
     if (start.reason === 'timeout' || start.reason === 'session_exit') {
@@ -44,19 +39,14 @@ export async function runRepl(contender, repl, { quick }) {
     for (let i = 0; i < WARMUP; i++) await once(session, repl)
     for (let i = 0; i < COUNT[repl][quick ? 'quick' : 'full']; i++) {
       const r = await once(session, repl)
-      samples.push(r.ms)
-      reasons[r.reason] = (reasons[r.reason] ?? 0) + 1
-      wrong += r.wrong
-      missing += r.missing
-      if ((r.wrong || r.missing) && examples.length < MAX_EXAMPLES) {
-        examples.push({ send: i, text: r.text, expected: r.expected, reason: r.reason, ms: r.ms, output: r.output.slice(0, 300) })
-      }
+      const example = { send: i, text: r.text, expected: r.expected, reason: r.reason, ms: r.ms, output: r.output.slice(0, 300) }
+      tally.add(r.ms, r.reason, { wrong: r.wrong, missing: r.missing, example })
     }
   } finally {
     await session.close()
   }
-  const stdinReadShare = (reasons.stdin_read ?? 0) / samples.length
-  return { samples, wrong, missing, extra: { reasons, stdinReadShare, examples } }
+  const stdinReadShare = (tally.reasons.stdin_read ?? 0) / tally.samples.length
+  return tally.result({ stdinReadShare, examples: tally.examples })
 }
 
 export const variants = ['python', 'node', 'gdb']

@@ -1,11 +1,10 @@
 // W5 concurrency: many sessions each doing W1 sends, all in parallel. Reports the wall time,
 // every send's latency, and cross-talk (a token of another session in a send's output).
 import { shellToken, tokensIn } from '../harness/tokens.mjs'
+import { MAX_EXAMPLES } from '../harness/tally.mjs'
 
 export const id = 'W5'
 export const title = 'concurrency (sessions x echo sends)'
-/** Wrong or missing outputs kept verbatim in the JSON, to diagnose them. */
-const MAX_EXAMPLES = 10
 const SHAPE = { full: { sessions: 64, sends: 50 }, quick: { sessions: 16, sends: 10 } }
 
 async function drive(session, tag, sends, samples, counts) {

@@ -1,13 +1,13 @@
 // W8 inspector cost: one foreground probe on a python REPL group (ours: the subprocess
 // handle's inspectForeground(); floor: the raw /proc reads). Every probe must say `waiting`.
+import { MAX_EXAMPLES } from '../harness/tally.mjs'
+
 export const id = 'W8'
 export const title = 'foreground probe on a python REPL'
 const COUNT = { full: 1000, quick: 200 }
 const WARMUP = 20
 /** Bound on waiting for the REPL to reach its stdin wait before timing starts. */
 const SETTLE_MS = 5_000
-/** Probes that did not say `waiting`, kept in the JSON to diagnose them. */
-const MAX_EXAMPLES = 10
 
 export async function run(contender, { quick }) {
   const target = await contender.probeTarget()
