@@ -12,7 +12,7 @@ function scratch(): string {
   const dir = mkdtempSync(join(tmpdir(), 'dsh-repo-check-'))
   dirs.push(dir)
   mkdirSync(join(dir, 'scripts'))
-  for (const f of ['check-lockfile.mjs', 'check-pure.mjs']) copyFileSync(join(repo, 'scripts', f), join(dir, 'scripts', f))
+  for (const f of ['check-lockfile.mjs', 'check-pure.mjs', 'check-links.mjs']) copyFileSync(join(repo, 'scripts', f), join(dir, 'scripts', f))
   return dir
 }
 
@@ -52,5 +52,26 @@ describe('check-pure', () => {
   it('passes on the repository', () => {
     const out = execFileSync('node', [join(repo, 'scripts/check-pure.mjs')], { encoding: 'utf8' })
     expect(out).toMatch(/pure check: \d+ pure file\(s\) clean/)
+  })
+})
+
+describe('check-links', () => {
+  it('flags a link outside the repository and a missing file, not external URLs', () => {
+    const dir = scratch()
+    writeFileSync(join(dir, 'README.md'), [
+      '[out](../shared/guides/cordis.md)', '[gone](docs/missing.md)', '[ok](scripts/check-links.mjs#top)',
+      '[web](https://example.com/x)', '[anchor](#use-it)', '```', '[code](../not-a-link.md)', '```', '',
+    ].join('\n'))
+    const run = spawnSync('node', [join(dir, 'scripts/check-links.mjs'), dir], { encoding: 'utf8' })
+    expect(run.status).toBe(1)
+    expect(run.stderr).toContain('README.md: ../shared/guides/cordis.md points outside the repository')
+    expect(run.stderr).toContain('README.md: docs/missing.md does not exist')
+    expect(run.stderr).not.toContain('check-links.mjs#top')
+    expect(run.stderr).not.toContain('not-a-link')
+  })
+
+  it('passes on the repository', () => {
+    const out = execFileSync('node', [join(repo, 'scripts/check-links.mjs')], { encoding: 'utf8' })
+    expect(out).toMatch(/links: \d+ relative link\(s\) resolve inside the repository/)
   })
 })
