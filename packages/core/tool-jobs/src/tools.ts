@@ -35,7 +35,7 @@ export function jobTools(jobs: JobsApi) {
       return { job: snapshot, output, dropped }
     },
     render: renderJobOutput,
-    presentCall: (args) => ({ view: 'generic', title: `Read output of job ${args.job_id}`, kind: 'read' }),
+    presentCall: (args) => ({ card: 'generic', title: `Read output of job ${args.job_id}`, kind: 'read' }),
   })
 
   const jobList = defineTool({
@@ -44,7 +44,7 @@ export function jobTools(jobs: JobsApi) {
     parameters: JobListParams,
     execute: (_args, exec): JobSnapshot[] => jobs.list(requireAgent(exec.agent)),
     render: renderJobList,
-    presentCall: () => ({ view: 'generic', title: 'List jobs', kind: 'read' }),
+    presentCall: () => ({ card: 'generic', title: 'List jobs', kind: 'read' }),
   })
 
   const jobKill = defineTool({
@@ -57,7 +57,7 @@ export function jobTools(jobs: JobsApi) {
       return { job, requested: !FINAL.has(job.status) }
     },
     render: renderJobKill,
-    presentCall: (args) => ({ view: 'generic', title: `Kill job ${args.job_id}`, kind: 'execute' }),
+    presentCall: (args) => ({ card: 'generic', title: `Kill job ${args.job_id}`, kind: 'execute' }),
   })
 
   return [jobOutput, jobList, jobKill] as const

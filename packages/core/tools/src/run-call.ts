@@ -21,7 +21,7 @@ export interface RunCallInput {
 
 /** The generic card a call gets when its tool has no presentCall (or it failed). */
 export function defaultCallView(name: string): CallView {
-  return { view: 'generic', title: name, kind: 'other' }
+  return { card: 'generic', title: name, kind: 'other' }
 }
 
 type Raw = { readonly isError: false; readonly content: string; readonly value: unknown } | { readonly isError: true; readonly content: string; readonly error: unknown; readonly errorCode: string }

@@ -7,11 +7,11 @@ export type ToolKind = 'read' | 'edit' | 'delete' | 'move' | 'search' | 'execute
 
 /** How a host presents a tool call. */
 export type CallView =
-  | { readonly view: 'generic'; readonly title: string; readonly kind: ToolKind; readonly rawInput?: unknown }
-  | { readonly view: 'terminal'; readonly title: string; readonly description?: string }
+  | { readonly card: 'generic'; readonly title: string; readonly kind: ToolKind; readonly rawInput?: unknown }
+  | { readonly card: 'terminal'; readonly title: string; readonly description?: string }
 
 /** How a host presents a tool result (absent: the host shows `content`). */
-export type ResultView = { readonly view: 'terminal'; readonly output: string }
+export type ResultView = { readonly card: 'terminal'; readonly output: string }
 
 /** What a tool's execute receives besides its arguments. */
 export interface ToolExecution {

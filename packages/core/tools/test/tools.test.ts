@@ -63,7 +63,7 @@ describe('ctx.tools', () => {
     const finalized: ToolOutcome[] = []
     root.tools.register(adder(finalized))
     const result = await root.tools.execute({ agent: undefined, name: 'add', arguments: { a: 40, b: 2 } })
-    expect(result).toMatchObject({ content: 'sum=42!', isError: false, value: { sum: 42 }, call: { view: 'generic', title: 'add', kind: 'other' } })
+    expect(result).toMatchObject({ content: 'sum=42!', isError: false, value: { sum: 42 }, call: { card: 'generic', title: 'add', kind: 'other' } })
     expect(result.callId).toMatch(/^call-\d+$/)
     expect(finalized).toEqual([{ isError: false, value: { sum: 42 } }])
   })
@@ -106,7 +106,7 @@ describe('ctx.tools', () => {
     root = await setup()
     root.tools.register(adder())
     const result = await root.tools.execute({ agent: undefined, name: 'nope', arguments: {} })
-    expect(result).toMatchObject({ isError: true, errorCode: 'UNKNOWN_TOOL', call: { view: 'generic', title: 'nope' } })
+    expect(result).toMatchObject({ isError: true, errorCode: 'UNKNOWN_TOOL', call: { card: 'generic', title: 'nope' } })
     expect(result.content).toBe('Error [UNKNOWN_TOOL]: no tool named "nope" is registered; available tools: add')
   })
 
@@ -161,12 +161,12 @@ describe('ctx.tools', () => {
     root.tools.register(defineTool({
       name: 'echo', description: 'd', parameters: z.strictObject({ text: z.string() }),
       execute: ({ text }) => text.toUpperCase(), render: (v) => v,
-      presentCall: ({ text }) => ({ view: 'terminal', title: text, description: 'Terminal pty-1' }),
-      presentResult: (_v, content) => ({ view: 'terminal', output: content }),
+      presentCall: ({ text }) => ({ card: 'terminal', title: text, description: 'Terminal pty-1' }),
+      presentResult: (_v, content) => ({ card: 'terminal', output: content }),
     }))
     const result = await root.tools.execute({ agent: undefined, name: 'echo', arguments: { text: 'hi' } })
-    expect(result.call).toEqual({ view: 'terminal', title: 'hi', description: 'Terminal pty-1' })
-    expect(result.result).toEqual({ view: 'terminal', output: 'HI' })
+    expect(result.call).toEqual({ card: 'terminal', title: 'hi', description: 'Terminal pty-1' })
+    expect(result.result).toEqual({ card: 'terminal', output: 'HI' })
   })
 
   it('a cancelled call: the tool sees the abort and the result is CANCELLED', async () => {

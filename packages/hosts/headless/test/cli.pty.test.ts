@@ -21,7 +21,7 @@ describe('dsh headless over stdio', () => {
     host.send({ id: 2, agent: 'a', tool: 'test_echo', args: { text: 'fast' } })
     const fast = await host.response(2)
     expect(fast).toMatchObject({ id: 2, ok: true, result: { echo: 'fast', agent: 'a' }, content: 'echo: fast' })
-    expect(fast.render).toEqual({ call: { view: 'generic', title: 'test_echo', kind: 'other' } })
+    expect(fast.render).toEqual({ call: { card: 'generic', title: 'test_echo', kind: 'other' } })
     expect(host.order()).toEqual([2])
     host.send({ id: 'release', agent: 'b', tool: 'test_release', args: { key: 'k' } })
     expect(await host.response(1)).toMatchObject({ id: 1, ok: true, result: { key: 'k', opened: true }, content: 'gate k opened' })

@@ -26,7 +26,7 @@ describe('background sends through ctx.jobs (scripted operation)', () => {
     const result = await send('make test')
     expect(result.value).toEqual({ kind: 'background', jobId: 'pty-send-1' })
     expect(result.content).toBe('started background job pty-send-1')
-    expect(result.call).toEqual({ view: 'generic', title: 'Send to terminal pty-1 in background', kind: 'execute' })
+    expect(result.call).toEqual({ card: 'generic', title: 'Send to terminal pty-1 in background', kind: 'execute' })
     expect(result.result).toBeUndefined()
     expect(terminals.calls[0]!.args[1]).toEqual({ text: 'make test', submit: true })
     expect(jobs.get(agent, 'pty-send-1')).toMatchObject({ kind: 'pty-send', label: 'pty-1: make test', status: 'running', outputLimitBytes: 4096 })

@@ -30,15 +30,15 @@ describe('the six tools over real bash', () => {
     const open = await stack.ok(a, 'terminal_open', { type: 'shell', name: 'main' })
     expect(open.value).toMatchObject({ sessionId: 'pty-1', name: 'main', type: 'shell', status: { kind: 'running' } })
     expect(open.content.startsWith('started terminal session pty-1 (main) [type: shell]\n')).toBe(true)
-    expect(open.call).toEqual({ view: 'generic', title: 'Open terminal main', kind: 'execute' })
+    expect(open.call).toEqual({ card: 'generic', title: 'Open terminal main', kind: 'execute' })
     const pid = (open.value as { pid: number }).pid
 
     await stack.ok(a, 'terminal_send', { sessionId: 'pty-1', text: 'export KEEP=kept; mkdir -p sub && cd sub' })
     const state = await stack.ok(a, 'terminal_send', { sessionId: 'pty-1', text: 'echo "cwd=$PWD keep=$KEEP sum=$((6*7))"' })
     expect(state.content).toContain(`cwd=${stack.workspace}/sub keep=kept sum=42`)
     expect(state.content).toMatch(/\n\[wait: (stdin_read|inferred_idle)\]\n\[session: running\]$/)
-    expect(state.call).toEqual({ view: 'terminal', title: 'echo "cwd=$PWD keep=$KEEP sum=$((6*7))"', description: 'Terminal pty-1' })
-    expect(state.result).toEqual({ view: 'terminal', output: state.content })
+    expect(state.call).toEqual({ card: 'terminal', title: 'echo "cwd=$PWD keep=$KEEP sum=$((6*7))"', description: 'Terminal pty-1' })
+    expect(state.result).toEqual({ card: 'terminal', output: state.content })
 
     const py = await stack.ok(a, 'terminal_send', { sessionId: 'pty-1', text: 'python3 -q' })
     expect(py.value).toMatchObject({ kind: 'foreground', waitReason: 'stdin_read' })
@@ -49,7 +49,7 @@ describe('the six tools over real bash', () => {
     const read = await stack.ok(a, 'terminal_read', { sessionId: 'pty-1', count: 1000 })
     expect(read.content).toContain('42 py')
     expect(read.content).toMatch(/\n\[lines: 0-\d+ of \d+\]$/)
-    expect(read.call).toEqual({ view: 'generic', title: 'Read terminal pty-1', kind: 'read' })
+    expect(read.call).toEqual({ card: 'generic', title: 'Read terminal pty-1', kind: 'read' })
 
     const list = await stack.ok(a, 'terminal_list', {})
     expect(list.content).toBe(`pty-1 (main) [shell] running pid=${pid}`)

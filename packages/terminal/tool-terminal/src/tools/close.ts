@@ -20,6 +20,6 @@ export function closeTool(deps: ToolDeps, description: string) {
     },
     render: (value) => renderClose(value, deps.maxResultBytes),
     finalizeContent: (content) => boundHead(content, deps.maxResultBytes),
-    presentCall: (args) => ({ view: 'generic', title: `Close terminal ${args.sessionId}`, kind: 'delete' }),
+    presentCall: (args) => ({ card: 'generic', title: `Close terminal ${args.sessionId}`, kind: 'delete' }),
   })
 }

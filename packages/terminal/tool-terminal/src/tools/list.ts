@@ -26,6 +26,6 @@ export function listTool(deps: ToolDeps, description: string) {
     },
     render: (value) => renderList(value, deps.maxResultBytes),
     finalizeContent: (content) => boundHead(content, deps.maxResultBytes),
-    presentCall: () => ({ view: 'generic', title: 'List terminals', kind: 'read' }),
+    presentCall: () => ({ card: 'generic', title: 'List terminals', kind: 'read' }),
   })
 }

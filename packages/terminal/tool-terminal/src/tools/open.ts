@@ -31,6 +31,6 @@ export function openTool(deps: ToolDeps, description: string) {
     },
     render: (value) => renderOpen(value, deps.maxResultBytes),
     finalizeContent: (content) => boundHead(content, deps.maxResultBytes),
-    presentCall: (args) => ({ view: 'generic', title: `Open terminal ${args.name ?? args.type}`, kind: 'execute' }),
+    presentCall: (args) => ({ card: 'generic', title: `Open terminal ${args.name ?? args.type}`, kind: 'execute' }),
   })
 }

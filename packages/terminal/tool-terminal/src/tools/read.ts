@@ -29,6 +29,6 @@ export function readTool(deps: ToolDeps, description: string) {
     },
     render: (value) => renderRead(value, deps.maxResultBytes),
     finalizeContent: (content) => boundHead(content, deps.maxResultBytes),
-    presentCall: (args) => ({ view: 'generic', title: `Read terminal ${args.sessionId}`, kind: 'read' }),
+    presentCall: (args) => ({ card: 'generic', title: `Read terminal ${args.sessionId}`, kind: 'read' }),
   })
 }

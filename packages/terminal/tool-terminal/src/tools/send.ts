@@ -43,8 +43,8 @@ export function sendTool(deps: ToolDeps, description: string) {
       : renderSend(value, deps.maxResultBytes),
     finalizeContent: (content) => boundHead(content, deps.maxResultBytes),
     presentCall: (args) => args.run_in_background === true
-      ? { view: 'generic', title: `Send to terminal ${args.sessionId} in background`, kind: 'execute' }
-      : { view: 'terminal', title: args.text || '(send input)', description: `Terminal ${args.sessionId}` },
-    presentResult: (value, content) => value.kind === 'foreground' ? { view: 'terminal', output: content } : undefined,
+      ? { card: 'generic', title: `Send to terminal ${args.sessionId} in background`, kind: 'execute' }
+      : { card: 'terminal', title: args.text || '(send input)', description: `Terminal ${args.sessionId}` },
+    presentResult: (value, content) => value.kind === 'foreground' ? { card: 'terminal', output: content } : undefined,
   })
 }

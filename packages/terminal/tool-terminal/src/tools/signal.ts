@@ -25,6 +25,6 @@ export function signalTool(deps: ToolDeps, description: string) {
     },
     render: (value) => renderSignal(value, sent.get(value) ?? 'the signal', deps.maxResultBytes),
     finalizeContent: (content) => boundHead(content, deps.maxResultBytes),
-    presentCall: (args) => ({ view: 'generic', title: `Send ${args.signal} to terminal ${args.sessionId}`, kind: 'execute' }),
+    presentCall: (args) => ({ card: 'generic', title: `Send ${args.signal} to terminal ${args.sessionId}`, kind: 'execute' }),
   })
 }
