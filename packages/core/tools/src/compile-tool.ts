@@ -19,6 +19,12 @@ export function inputJsonSchema(schema: z.ZodObject): Record<string, unknown> {
   return rest
 }
 
+/** JSON Schema of a result schema, as the tool's output (`$schema` left out). */
+export function outputJsonSchema(schema: z.ZodType): Record<string, unknown> {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io: 'output' }) as Record<string, unknown>
+  return rest
+}
+
 /** Check a definition and derive its strict schema and catalog entry; throws INVALID_TOOL. */
 export function compileTool(definition: ToolDefinition): CompiledTool {
   const { name, description, parameters } = definition
@@ -41,5 +47,21 @@ export function compileTool(definition: ToolDefinition): CompiledTool {
   } catch (cause) {
     throw new ToolError('INVALID_TOOL', `tool ${name}: parameters cannot be expressed as JSON Schema (${String(cause)}); use plain zod types`, { cause })
   }
-  return { definition, schema, listing: { name, description, inputSchema } }
+  let outputSchema: Record<string, unknown> | undefined
+  if (definition.resultSchema !== undefined) {
+    if (!(definition.resultSchema instanceof z.ZodType)) throw new ToolError('INVALID_TOOL', `tool ${name}: resultSchema must be a zod schema`)
+    try {
+      outputSchema = outputJsonSchema(definition.resultSchema)
+    } catch (cause) {
+      throw new ToolError('INVALID_TOOL', `tool ${name}: resultSchema cannot be expressed as JSON Schema (${String(cause)}); use plain zod types`, { cause })
+    }
+  }
+  const listing: ToolListing = {
+    name,
+    description,
+    inputSchema,
+    ...(outputSchema ? { outputSchema } : {}),
+    ...(definition.annotations ? { annotations: { ...definition.annotations } } : {}),
+  }
+  return { definition, schema, listing }
 }

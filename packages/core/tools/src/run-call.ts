@@ -4,7 +4,7 @@ import type { CompiledTool } from './compile-tool'
 import { errorCodeOf, errorContent, errorMessageOf } from './error-content'
 import { ToolError } from './errors'
 import { truncateUtf8 } from './truncate-utf8'
-import type { CallView, ResultView, ToolExecuteResult, ToolOutcome } from './types'
+import type { CallView, ProgressProbe, ResultView, ToolExecuteResult, ToolOutcome } from './types'
 import { validateArguments } from './validate-arguments'
 
 /** Session event types recorded for every call on the initiating agent's log. */
@@ -17,7 +17,10 @@ export interface RunCallInput {
   readonly arguments: unknown
   readonly signal: AbortSignal
   readonly callId: string
+  readonly reportProgress?: (probe: ProgressProbe) => void
 }
+
+const NO_PROGRESS = (_probe: ProgressProbe): void => {}
 
 /** The generic card a call gets when its tool has no presentCall (or it failed). */
 export function defaultCallView(name: string): CallView {
@@ -47,7 +50,7 @@ async function produce(input: RunCallInput, setCall: (view: CallView) => void): 
   }
   if (signal.aborted) return failure(new ToolError('CANCELLED', 'the tool call was cancelled before it started; the tool did not run'), signal)
   try {
-    const value = await def.execute(checked.args, { agent: input.agent, signal, callId: input.callId })
+    const value = await def.execute(checked.args, { agent: input.agent, signal, callId: input.callId, reportProgress: input.reportProgress ?? NO_PROGRESS })
     return { isError: false, content: def.render(value), value }
   } catch (error) {
     return failure(error, signal)

@@ -56,7 +56,7 @@ export class ToolService extends Service {
       warn: (message: string, error: unknown) => { logger.warn(`${message}: ${String(error)}`) },
     }
     const tool = this.registry.get(name)
-    if (tool) return runCall({ tool, agent, arguments: request.arguments, signal, callId }, recorder)
+    if (tool) return runCall({ tool, agent, arguments: request.arguments, signal, callId, reportProgress: request.reportProgress }, recorder)
     const result = unknownToolResult(name, [...this.registry.keys()].sort(), callId)
     try {
       recorder.record(TOOL_CALL_EVENT, { callId, name, arguments: request.arguments })

@@ -50,6 +50,47 @@ describe('ctx.tools', () => {
     expect(listing!.inputSchema).not.toHaveProperty('$schema')
   })
 
+  it('lists the result schema as outputSchema and the annotations, when the tool declares them', async () => {
+    root = await setup()
+    root.tools.register(defineTool({
+      ...adder(),
+      resultSchema: z.strictObject({ sum: z.number().int() }),
+      annotations: { title: 'Add', readOnlyHint: true, idempotentHint: true },
+    }))
+    root.tools.register(defineTool({ ...adder(), name: 'plain' }))
+    const [add, plain] = root.tools.list()
+    expect(add!.outputSchema).toEqual({ type: 'object', properties: { sum: { type: 'integer', minimum: expect.any(Number), maximum: expect.any(Number) } }, required: ['sum'], additionalProperties: false })
+    expect(add!.annotations).toEqual({ title: 'Add', readOnlyHint: true, idempotentHint: true })
+    expect(plain).not.toHaveProperty('outputSchema')
+    expect(plain).not.toHaveProperty('annotations')
+    expect(() => root!.tools.register({ ...adder(), name: 'bad', resultSchema: { type: 'object' } as never }))
+      .toThrow(expect.objectContaining({ code: 'INVALID_TOOL', message: 'tool bad: resultSchema must be a zod schema' }))
+  })
+
+  it('hands the progress probe a tool offers to the caller', async () => {
+    root = await setup()
+    let bytes = 0
+    let release: () => void = () => {}
+    const released = new Promise<void>((resolve) => { release = resolve })
+    root.tools.register(defineTool({
+      name: 'slow',
+      description: 'Wait for a release.',
+      parameters: z.strictObject({}),
+      execute: async (_args, exec) => { exec.reportProgress(() => ({ outputBytes: bytes })); await released; return { ok: true } },
+      render: () => 'done',
+    }))
+    const probes: (() => { outputBytes?: number })[] = []
+    const call = root.tools.execute({ agent: undefined, name: 'slow', arguments: {}, reportProgress: (probe) => probes.push(probe) })
+    await expect.poll(() => probes.length).toBe(1)
+    bytes = 42
+    expect(probes[0]!()).toEqual({ outputBytes: 42 })
+    release()
+    expect((await call).content).toBe('done')
+    // without a listener the offer is a no-op
+    root.tools.register(defineTool({ name: 'quiet', description: 'd', parameters: z.strictObject({}), execute: (_a, exec) => { exec.reportProgress(() => ({})); return 1 }, render: String }))
+    expect((await root.tools.execute({ agent: undefined, name: 'quiet', arguments: {} })).content).toBe('1')
+  })
+
   it('closes a non-strict parameters object too', async () => {
     root = await setup()
     root.tools.register(defineTool({ name: 'loose', description: 'd', parameters: z.object({ x: z.string() }), execute: () => 1, render: String }))
