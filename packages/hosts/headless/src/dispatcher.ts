@@ -1,4 +1,4 @@
-import type { Agent, AgentRegistry } from 'dsh-agent'
+import { type Host, need } from 'dsh-host'
 import { SANDBOX_MODES } from 'dsh-sandbox'
 import {
   type CancelRequest,
@@ -14,19 +14,11 @@ import {
   type ToolCallRequest,
   type ToolsRequest,
 } from './protocol'
-import type { HostServices } from './services'
 
 interface InFlight {
   /** Present for tool calls: aborting it cancels the call. */
   readonly controller?: AbortController
   readonly done: Promise<unknown>
-}
-
-const MISSING = {
-  agents: 'no agent registry is mounted (ctx.agents): add dsh-agent to the composition',
-  tools: 'no tool registry is mounted (ctx.tools): add dsh-tools to the composition',
-  systemPrompt: 'no system prompt is mounted (ctx.systemPrompt): add dsh-system-prompt to the composition',
-  sandboxPolicy: 'no sandbox policy is mounted (ctx.sandboxPolicy): add dsh-sandbox-policy to the composition to change sandbox modes',
 }
 
 function messageOf(error: unknown): string {
@@ -39,63 +31,58 @@ function codeOf(error: unknown, fallback: string): string {
 }
 
 /**
- * Runs requests against the composition's seams. Every request settles to one response;
+ * Runs protocol requests against the host core. Every request settles to one response;
  * nothing here throws. Tool calls are cancellable by request id.
  */
 export class RequestDispatcher {
   private readonly inflight = new Map<string, InFlight>()
   private closed = false
 
-  constructor(private readonly services: HostServices) {}
+  constructor(private readonly host: Host) {}
 
   /** Run one request (not `shutdown`: the host owns that). */
   handle(request: Exclude<Request, { kind: 'shutdown' }>): Promise<Response> {
     if (this.closed) return Promise.resolve(failure(request.id, 'SHUTTING_DOWN', 'the host is shutting down and takes no new requests'))
     const key = idKey(request.id)
     if (this.inflight.has(key)) {
-      return Promise.resolve(failure(request.id, 'DUPLICATE_ID', `request id ${JSON.stringify(request.id)} is still in flight; use a new id for every request`))
+      // answered with id null: an answer under the id would read as the live request's answer
+      return Promise.resolve(failure(null, 'DUPLICATE_ID', `request id ${JSON.stringify(request.id)} is still in flight, so this request was not run; use a new id for every request`))
     }
     const controller = request.kind === 'tool' ? new AbortController() : undefined
-    const done = this.run(request, controller).catch((error: unknown) => failure(request.id, 'INTERNAL', `the host failed to run the request: ${messageOf(error)}`))
+    const done = this.run(request, controller).catch((error: unknown) => this.refusal(request, error))
     this.inflight.set(key, { controller, done })
     return done.finally(() => { this.inflight.delete(key) })
   }
 
-  /** Take no more requests and cancel every in-flight tool call. */
-  close(reason = 'the host is shutting down'): void {
+  /** Take no more requests (the host core aborts the calls in flight). */
+  close(): void {
     this.closed = true
-    for (const entry of this.inflight.values()) entry.controller?.abort(new Error(reason))
   }
 
-  /** Settles once every in-flight request has answered. */
-  async drained(): Promise<void> {
-    await Promise.allSettled([...this.inflight.values()].map((e) => e.done))
+  /** A request the host refused (a coded error) or failed to run (INTERNAL). */
+  private refusal(request: Exclude<Request, { kind: 'shutdown' }>, error: unknown): Response {
+    const code = codeOf(error, 'INTERNAL')
+    if (code === 'INTERNAL') return failure(request.id, code, `the host failed to run the request: ${messageOf(error)}`)
+    // a refused tool call carries the text as its content too, as a model would see it
+    return failure(request.id, code, messageOf(error), request.kind === 'tool' ? messageOf(error) : undefined)
   }
 
-  private run(request: Exclude<Request, { kind: 'shutdown' }>, controller: AbortController | undefined): Promise<Response> {
+  private async run(request: Exclude<Request, { kind: 'shutdown' }>, controller: AbortController | undefined): Promise<Response> {
     switch (request.kind) {
       case 'tool': return this.callTool(request, controller!)
-      case 'cancel': return Promise.resolve(this.cancel(request))
+      case 'cancel': return this.cancel(request)
       case 'tools': return this.listTools(request)
-      case 'prompt': return Promise.resolve(this.prompt(request))
+      case 'prompt': return this.prompt(request)
       case 'sandbox-mode': return this.sandboxMode(request)
       case 'dispose-agent': return this.disposeAgent(request)
     }
   }
 
-  /** The live agent of this name, created on first use. */
-  private agentFor(agents: AgentRegistry, name: string): Agent {
-    return agents.byName(name) ?? agents.create(name)
-  }
-
   private async callTool(request: ToolCallRequest, controller: AbortController): Promise<Response> {
-    const agents = this.services.agents()
-    if (!agents) return failure(request.id, 'NOT_AVAILABLE', MISSING.agents, MISSING.agents)
-    const tools = this.services.tools()
-    if (!tools) return failure(request.id, 'NOT_AVAILABLE', MISSING.tools, MISSING.tools)
-    const agent = this.agentFor(agents, request.agent)
-    const signal = AbortSignal.any([controller.signal, agent.signal])
-    const r = await tools.execute({ agent, name: request.tool, arguments: request.args, signal, callId: `${request.agent}/${String(request.id)}` })
+    need(this.host.services, 'agents')
+    need(this.host.services, 'tools')
+    const agent = this.host.agentNamed(request.agent)
+    const r = await this.host.callTool({ agent, tool: request.tool, args: request.args, signal: controller.signal, callId: `${request.agent}/${String(request.id)}` })
     const render = r.result ? { call: r.call, result: r.result } : { call: r.call }
     if (!r.isError) return { id: request.id, ok: true, result: r.value ?? null, content: r.content, render }
     const code = r.errorCode ?? 'TOOL_FAILED'
@@ -109,31 +96,25 @@ export class RequestDispatcher {
     return success(request.id, { target: request.target, cancelled: true })
   }
 
-  private async listTools(request: ToolsRequest): Promise<Response> {
-    const agents = this.services.agents()
-    if (!agents) return failure(request.id, 'NOT_AVAILABLE', MISSING.agents)
-    const tools = this.services.tools()
-    if (!tools) return failure(request.id, 'NOT_AVAILABLE', MISSING.tools)
-    const listing = await tools.list(this.agentFor(agents, request.agent))
+  /** The catalog as the named agent sees it; listing never creates the agent. */
+  private listTools(request: ToolsRequest): Response {
+    const listing = this.host.listTools(this.host.findAgent(request.agent))
     return success(request.id, { tools: listing.map(({ name, description, inputSchema }) => ({ name, description, inputSchema })) })
   }
 
   private prompt(request: PromptRequest): Response {
-    const prompt = this.services.systemPrompt()
-    if (!prompt) return failure(request.id, 'NOT_AVAILABLE', MISSING.systemPrompt)
-    return success(request.id, { text: prompt.render() })
+    return success(request.id, { text: this.host.systemPrompt() })
   }
 
   private async sandboxMode(request: SandboxModeRequest): Promise<Response> {
     if (!(SANDBOX_MODES as readonly string[]).includes(request.mode)) {
       return failure(request.id, 'BAD_REQUEST', `unknown sandbox mode ${JSON.stringify(request.mode)}; use one of ${SANDBOX_MODES.join(', ')}`)
     }
-    const agents = this.services.agents()
-    if (!agents) return failure(request.id, 'NOT_AVAILABLE', MISSING.agents)
-    const policy = this.services.sandboxPolicy()
-    if (!policy) return failure(request.id, 'NOT_AVAILABLE', MISSING.sandboxPolicy)
+    need(this.host.services, 'agents')
+    need(this.host.services, 'sandboxPolicy')
+    const agent = this.host.agentNamed(request.agent)
     try {
-      await policy.setSandboxMode(this.agentFor(agents, request.agent), request.mode)
+      await this.host.setSandboxMode(agent, request.mode)
     } catch (error) {
       return failure(request.id, codeOf(error, 'SANDBOX_MODE_REFUSED'), messageOf(error))
     }
@@ -141,14 +122,12 @@ export class RequestDispatcher {
   }
 
   private async disposeAgent(request: DisposeAgentRequest): Promise<Response> {
-    const agents = this.services.agents()
-    if (!agents) return failure(request.id, 'NOT_AVAILABLE', MISSING.agents)
-    const agent = agents.byName(request.agent)
+    const agent = this.host.findAgent(request.agent)
     if (!agent) {
-      return failure(request.id, 'UNKNOWN_AGENT', `no live agent named ${JSON.stringify(request.agent)}; agents start with their first request and end with dispose-agent`)
+      return failure(request.id, 'UNKNOWN_AGENT', `no live agent named ${JSON.stringify(request.agent)}; agents start with their first tool call or sandbox-mode and end with dispose-agent`)
     }
     try {
-      await agents.dispose(agent)
+      await this.host.disposeAgent(agent)
     } catch (error) {
       return failure(request.id, codeOf(error, 'DISPOSE_FAILED'), messageOf(error))
     }

@@ -1,15 +1,7 @@
 import type { Context } from '@deepseek-ai/cordis'
+import { createHost, type Host, type LogSink } from 'dsh-host'
 import { RequestDispatcher } from './dispatcher'
-import { watchJobCompletions } from './job-events'
-import { bootComposition, type LogSink, stderrSink } from './launcher'
 import { failure, type JobCompletedEvent, parseRequest, type Response, success } from './protocol'
-import { rootServices } from './services'
-
-/**
- * How long shutdown waits for cancelled in-flight calls to answer before it disposes the
- * composition anyway: a tool that ignores its AbortSignal must not hold the host open.
- */
-export const SHUTDOWN_DRAIN_MS = 5_000
 
 export interface HeadlessHostOptions {
   /** The cordis.yml to boot (relative paths resolve against the current directory). */
@@ -23,6 +15,8 @@ export type HostEventListener = (event: JobCompletedEvent) => void
 export interface HeadlessHost {
   /** The composition's root context. */
   readonly root: Context
+  /** The host core this front stands on. */
+  readonly core: Host
   /** Entries of the composition that are not running (see the launcher). */
   problems(): string[]
   /** Handle one protocol line; resolves with its response (a shutdown answers once disposed). */
@@ -41,32 +35,12 @@ export interface HeadlessHost {
 
 /** Boot a composition and return a host that answers protocol requests against it. */
 export async function createHeadlessHost(options: HeadlessHostOptions): Promise<HeadlessHost> {
-  const log = options.log ?? stderrSink
-  const composition = await bootComposition(options.configPath, log)
-  const dispatcher = new RequestDispatcher(rootServices(composition.root))
-  const listeners = new Set<HostEventListener>()
-  const unwatch = watchJobCompletions(composition.root, (event) => {
-    for (const listener of listeners) {
-      try { listener(event) } catch (error) { log(`[warn] headless: an event listener failed: ${String(error)}`) }
-    }
-  })
-  let stopping: Promise<void> | undefined
-  let markStopping: () => void = () => {}
-  const stoppingStarted = new Promise<void>((resolve) => { markStopping = resolve })
-
-  const shutdown = () => (stopping ??= (async () => {
-    markStopping()
+  const core = await createHost({ configPath: options.configPath, log: options.log })
+  const dispatcher = new RequestDispatcher(core)
+  const shutdown = () => {
     dispatcher.close()
-    let timer: NodeJS.Timeout | undefined
-    const bound = new Promise<void>((resolve) => { timer = setTimeout(resolve, SHUTDOWN_DRAIN_MS) })
-    await Promise.race([dispatcher.drained(), bound])
-    clearTimeout(timer)
-    try {
-      await composition.stop()
-    } finally {
-      unwatch()
-    }
-  })())
+    return core.shutdown()
+  }
 
   const handleLine = async (line: string): Promise<Response> => {
     const parsed = parseRequest(line)
@@ -82,16 +56,16 @@ export async function createHeadlessHost(options: HeadlessHostOptions): Promise<
   }
 
   return {
-    root: composition.root,
-    problems: composition.problems,
+    root: core.root,
+    core,
+    problems: core.problems,
     handleLine,
     send: (request) => handleLine(JSON.stringify(request)),
-    onEvent(listener) {
-      listeners.add(listener)
-      return () => { listeners.delete(listener) }
-    },
+    onEvent: (listener) => core.onJobCompleted(({ agent, jobId, status, content }) => {
+      listener({ event: 'job-completed', agent: agent.name, jobId, status, content })
+    }),
     shutdown,
-    get stopping() { return stopping !== undefined },
-    stoppingStarted,
+    get stopping() { return core.stopping },
+    stoppingStarted: core.stoppingStarted,
   }
 }

@@ -14,6 +14,7 @@ export type HostErrorCode =
   | 'UNKNOWN_AGENT'
   | 'DUPLICATE_ID'
   | 'SHUTTING_DOWN'
+  | 'TOO_MANY_CALLS'
   | 'INTERNAL'
 
 export interface ToolCallRequest { readonly kind: 'tool'; readonly id: RequestId; readonly agent: string; readonly tool: string; readonly args: unknown }

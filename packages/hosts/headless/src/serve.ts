@@ -1,5 +1,6 @@
 import type { Readable, Writable } from 'node:stream'
 import type { HeadlessHost } from './host'
+import { leadingId } from './leading-id'
 import { LineSplitter, MAX_LINE_LENGTH } from './line-splitter'
 import { encodeLine, failure, type JobCompletedEvent, type Response } from './protocol'
 
@@ -59,7 +60,7 @@ export function serve(host: HeadlessHost, input: Readable, output: Writable): Pr
   function onData(chunk: string) {
     for (const item of splitter.push(chunk)) {
       if (item.kind === 'line') onLine(item.text)
-      else write(failure(null, 'BAD_REQUEST', `a request line of ${item.length} characters is longer than the limit of ${MAX_LINE_LENGTH}; it was ignored`))
+      else write(failure(leadingId(item.head), 'BAD_REQUEST', `a request line of ${item.length} characters is longer than the limit of ${MAX_LINE_LENGTH}; it was ignored`))
     }
   }
 

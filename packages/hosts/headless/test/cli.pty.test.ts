@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { BASE_TEST_TOOLS_YML, HeadlessProcess, processGone } from './helpers/headless-process'
 
 // The real CLI (`node packages/hosts/headless/lib/cli.js headless`, what `pnpm dsh headless`
-// runs) over the root composition plus test-only tools (test/fixtures/test-tools.js).
+// runs) over the root composition plus test-only tools (packages/hosts/host/test/fixtures/test-tools.js).
 
 let host: HeadlessProcess | undefined
 afterEach(async () => {
@@ -75,17 +75,59 @@ describe('dsh headless over stdio', () => {
     expect(await host.response(33)).toMatchObject({ ok: false, error: { code: 'UNKNOWN_TOOL' } })
     host.send({ id: 34, agent: 'a', tool: 'test_gate', args: { key: 'dup' } })
     host.send({ id: 34, agent: 'a', tool: 'test_echo', args: { text: 'x' } })
-    expect(await host.response(34)).toMatchObject({ ok: false, error: { code: 'DUPLICATE_ID' } })
+    // the refusal is not answered under the live request's id
+    expect(await host.response(null)).toMatchObject({ ok: false, error: { code: 'DUPLICATE_ID', message: expect.stringMatching(/^request id 34 is still in flight, so this request was not run/) } })
     host.send({ id: 36, agent: 'a', tool: 'test_bigint' })
     expect(await host.response(36)).toMatchObject({ ok: false, error: { code: 'INTERNAL', message: expect.stringMatching(/could not be encoded as JSON/) } })
     host.send({ id: 35, op: 'dispose-agent', agent: 'a' })
     expect(await host.response(35)).toEqual({ id: 35, ok: true, result: { agent: 'a', disposed: true } })
-    // ending the agent aborted its in-flight call
-    const answers = await host.until('both answers to id 34', () => {
-      const found = host!.messages.filter((m) => m.id === 34)
-      return found.length === 2 ? found : undefined
-    })
-    expect(answers.map((m) => (m.error as { code: string }).code).sort()).toEqual(['CANCELLED', 'DUPLICATE_ID'])
+    // ending the agent aborted its in-flight call: the one answer under id 34
+    expect(await host.response(34)).toMatchObject({ ok: false, error: { code: 'CANCELLED' } })
+    expect(host.messages.filter((m) => m.id === 34)).toHaveLength(1)
+    host.end()
+    expect((await host.exited).code).toBe(0)
+  })
+
+  it('lists tools for a name without creating an agent of that name', async () => {
+    host = HeadlessProcess.start()
+    host.send({ id: 110, op: 'tools', agent: 'ghost' })
+    expect(await host.response(110)).toMatchObject({ ok: true, result: { tools: expect.arrayContaining([expect.objectContaining({ name: 'test_echo' })]) } })
+    host.send({ id: 111, op: 'dispose-agent', agent: 'ghost' })
+    expect(await host.response(111)).toMatchObject({ ok: false, error: { code: 'UNKNOWN_AGENT' } })
+    host.end()
+    expect((await host.exited).code).toBe(0)
+  })
+
+  it('refuses tool calls past the in-flight cap with TOO_MANY_CALLS, then serves again', async () => {
+    host = HeadlessProcess.start()
+    const cap = 256
+    for (let i = 0; i < cap; i++) host.send({ id: 1000 + i, agent: `a${i % 4}`, tool: 'test_gate', args: { key: 'flood' } })
+    host.send({ id: 2000, agent: 'b', tool: 'test_echo', args: { text: 'one too many' } })
+    const refused = await host.response(2000)
+    expect(refused).toMatchObject({ ok: false, error: { code: 'TOO_MANY_CALLS', message: expect.stringMatching(/^256 tool calls are already in flight \(the limit is 256\)/) } })
+    expect(refused.content).toBe((refused.error as { message: string }).message)
+    // ops other than tool calls still answer while the calls wait
+    host.send({ id: 2001, op: 'prompt' })
+    expect(await host.response(2001)).toMatchObject({ ok: true })
+    host.send({ id: 2002, op: 'cancel', target: 1000 })
+    await host.response(1000)
+    host.send({ id: 2003, agent: 'b', tool: 'test_release', args: { key: 'flood' } })
+    expect(await host.response(2003)).toMatchObject({ ok: true })
+    await host.until('every gated call answered', () => (host!.messages.filter((m) => typeof m.id === 'number' && m.id >= 1000 && m.id < 1000 + cap).length === cap ? true : undefined))
+    host.end()
+    expect((await host.exited).code).toBe(0)
+  })
+
+  it('answers an overlong line under the id read from its start, or null', async () => {
+    host = HeadlessProcess.start()
+    const huge = 'x'.repeat(4 * 1024 * 1024)
+    host.send(`{"id":120,"agent":"a","tool":"test_echo","args":{"text":"${huge}"}}`)
+    const answer = await host.response(120)
+    expect(answer).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST', message: expect.stringMatching(/longer than the limit of 4194304; it was ignored/) } })
+    host.send(`{"args":{"text":"${huge}"},"id":121}`)
+    expect(await host.response(null)).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST' } })
+    host.send({ id: 122, agent: 'a', tool: 'test_echo', args: { text: 'after' } })
+    expect(await host.response(122)).toMatchObject({ ok: true, content: 'echo: after' })
     host.end()
     expect((await host.exited).code).toBe(0)
   })

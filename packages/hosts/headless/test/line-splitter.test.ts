@@ -29,4 +29,15 @@ describe('LineSplitter', () => {
     s.push('abcd')
     expect(lines(s.end())).toEqual(['<overlong 4>'])
   })
+
+  it('keeps the start of an overlong line, to read its id from', () => {
+    const s = new LineSplitter(10)
+    s.push('{"id":7,')
+    const [item] = s.push('"x":"0123456789"}\n')
+    expect(item).toEqual({ kind: 'overlong', length: 25, head: '{"id":7,"x":"0123456789"}' })
+    const big = new LineSplitter(5000)
+    const [long] = big.push(`{"id":1,"pad":"${'p'.repeat(6000)}"}\n`)
+    expect(long).toMatchObject({ kind: 'overlong', head: expect.stringMatching(/^\{"id":1,"pad":"p+$/) })
+    expect(long!.kind === 'overlong' && long!.head.length).toBe(4096)
+  })
 })

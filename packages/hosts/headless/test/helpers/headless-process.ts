@@ -1,18 +1,12 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process'
-import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import { REPO_ROOT, TEST_TOOLS_YML } from '../../../host/test/helpers/procs'
 
-/** The repo root (tests run the CLI from there, as `pnpm dsh` does). */
-export const REPO_ROOT = fileURLToPath(new URL('../../../../../', import.meta.url))
+// Paths and /proc checks are shared with the other fronts' tests (dsh-host's test helpers).
+export { BASE_TEST_TOOLS_YML, processGone, REPO_ROOT, ROOT_YML, TEST_TOOLS_YML } from '../../../host/test/helpers/procs'
+
 /** What `pnpm dsh` runs. */
 export const CLI = fileURLToPath(new URL('../../lib/cli.js', import.meta.url))
-/** The root composition plus test-only tools. */
-export const TEST_TOOLS_YML = fileURLToPath(new URL('../fixtures/with-test-tools.yml', import.meta.url))
-
-/** The base composition (no sandbox policy, no terminal) plus test-only tools. */
-export const BASE_TEST_TOOLS_YML = fileURLToPath(new URL('../fixtures/base-with-test-tools.yml', import.meta.url))
-/** The default composition (the terminal family mounted). */
-export const ROOT_YML = fileURLToPath(new URL('../../../../../cordis.yml', import.meta.url))
 
 /** Bound of every wait on the host; only reached when a test is failing. */
 export const WAIT_MS = 20_000
@@ -88,18 +82,4 @@ export class HeadlessProcess {
   order(): unknown[] { return this.messages.filter((m) => 'ok' in m).map((m) => m.id) }
 
   private notify(): void { for (const check of [...this.waiters]) check() }
-}
-
-/** True when the pid no longer runs (gone, or a zombie waiting to be reaped). */
-export function processGone(pid: number): boolean {
-  if (process.platform !== 'linux') {
-    try { process.kill(pid, 0); return false } catch { return true }
-  }
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-    const state = stat.slice(stat.lastIndexOf(')') + 2)[0]
-    return state === 'Z' || state === 'X'
-  } catch {
-    return true
-  }
 }

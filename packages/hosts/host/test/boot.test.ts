@@ -2,11 +2,9 @@ import type {} from 'dsh-agent'
 import type {} from 'dsh-tools'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { createHeadlessHost } from '../src/host'
 import { bootComposition } from '../src/launcher'
-import { REPO_ROOT, TEST_TOOLS_YML } from './helpers/headless-process'
+import { REPO_ROOT, ROOT_YML, TEST_TOOLS_YML } from './helpers/procs'
 
-const ROOT_YML = `${REPO_ROOT}cordis.yml`
 const quiet = () => {}
 
 describe('the root cordis.yml through the loader, in-process', () => {
@@ -55,20 +53,5 @@ describe('the root cordis.yml through the loader, in-process', () => {
     } finally {
       await app.stop()
     }
-  })
-})
-
-describe('createHeadlessHost (library)', () => {
-  it('answers requests in-process and shuts down', async () => {
-    const host = await createHeadlessHost({ configPath: TEST_TOOLS_YML, log: quiet })
-    expect(await host.send({ id: 1, agent: 'a', tool: 'test_echo', args: { text: 'lib' } }))
-      .toMatchObject({ id: 1, ok: true, content: 'echo: lib' })
-    const tools = await host.send({ id: 2, op: 'tools', agent: 'a' })
-    const names = (tools as { result: { tools: { name: string }[] } }).result.tools.map((t) => t.name)
-    expect(names).toEqual(expect.arrayContaining(['test_echo', 'test_gate']))
-    expect(await host.handleLine('{')).toMatchObject({ id: null, ok: false, error: { code: 'BAD_REQUEST' } })
-    expect(await host.send({ id: 3, op: 'shutdown' })).toEqual({ id: 3, ok: true, result: { stopped: true } })
-    expect(host.stopping).toBe(true)
-    expect(await host.send({ id: 4, op: 'prompt' })).toMatchObject({ ok: false, error: { code: 'SHUTTING_DOWN' } })
   })
 })

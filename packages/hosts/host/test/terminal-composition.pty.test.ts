@@ -2,7 +2,7 @@ import type {} from 'dsh-agent'
 import type {} from 'dsh-tools'
 import { describe, expect, it } from 'vitest'
 import { bootComposition } from '../src/launcher'
-import { REPO_ROOT } from './helpers/headless-process'
+import { REPO_ROOT } from './helpers/procs'
 
 // The terminal overlay (examples/terminal/cordis.yml) through the loader, in-process, with a
 // real bash confined by bubblewrap (apt-get install bubblewrap).

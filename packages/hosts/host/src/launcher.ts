@@ -5,7 +5,7 @@ import { Context, Logger } from '@deepseek-ai/cordis'
 import Group from '@deepseek-ai/cordis-plugin-group'
 import Include from '@deepseek-ai/cordis-plugin-include'
 import Loader from '@deepseek-ai/cordis-plugin-loader'
-import { HeadlessError } from './errors'
+import { HostError } from './errors'
 
 /** Logger level shown on stderr: 2 keeps warnings (the default of 1 drops them; guides/cordis.md §11.3). */
 const LOG_LEVEL = 2
@@ -40,7 +40,7 @@ export const stderrSink: LogSink = (line) => { process.stderr.write(`${line}\n`)
 export async function bootComposition(file: string, log: LogSink = stderrSink): Promise<Composition> {
   const path = resolve(file)
   if (!existsSync(path) || !statSync(path).isFile()) {
-    throw new HeadlessError('CONFIG_NOT_FOUND', `composition file ${path} does not exist; pass an existing cordis.yml with --config FILE`)
+    throw new HostError('CONFIG_NOT_FOUND', `composition file ${path} does not exist; pass an existing cordis.yml with --config FILE`)
   }
   const root = new Context()
   root.baseUrl = `${pathToFileURL(process.cwd()).href}/`
@@ -60,7 +60,7 @@ export async function bootComposition(file: string, log: LogSink = stderrSink): 
     await root.loader.await()
   } catch (error) {
     await stop()
-    throw new HeadlessError('BOOT_FAILED', `could not load ${path}: ${error instanceof Error ? error.message : String(error)}`, { cause: error })
+    throw new HostError('BOOT_FAILED', `could not load ${path}: ${error instanceof Error ? error.message : String(error)}`, { cause: error })
   }
   const problems = () => [...root.loader.entries()]
     .filter((e) => !e.disabled && (e.fiber === undefined || e.fiber.state === FIBER_PENDING || e.fiber.state === FIBER_FAILED))

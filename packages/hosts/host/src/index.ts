@@ -1,0 +1,7 @@
+export { createHost, SHUTDOWN_DRAIN_MS, type CallRequest, type Host, type HostOptions, type JobCompletionListener } from './host'
+export { bootComposition, ReadonlyInclude, stderrSink, type Composition, type LogSink } from './launcher'
+export { HostError, type HostErrorCode } from './errors'
+export { CallTracker, MAX_CALLS_IN_FLIGHT } from './call-tracker'
+export { PROGRESS_INTERVAL_MS, progressTicker, type CallProgress } from './progress'
+export { MISSING, need, rootServices, type HostServices, type ToolsPort, type SystemPromptPort, type SandboxPolicyPort } from './services'
+export { JOB_COMPLETED_EVENT, watchJobCompletions, type JobCompletion } from './job-events'
