@@ -1,3 +1,4 @@
+// @dsh-pure
 /** What the host core refuses or fails with (a tool's own failures are tool results, not these). */
 export type HostErrorCode =
   | 'CONFIG_NOT_FOUND'
