@@ -16,13 +16,13 @@ export const Config = z.preprocess((value) => value ?? {}, z.object({
    */
   shareNetwork: z.boolean({ error: 'sandbox: shareNetwork must be true or false' }).default(true)
     .describe('keep the host network (the modes do not confine it); false leaves a Linux sandbox only loopback and denies network on macOS'),
-  /** Linux: size cap in bytes of each private tmpfs (/tmp in workspace-write, /dev/shm). */
+  /** Linux: size cap in bytes of each private tmpfs (/tmp and /dev/shm, in both confined modes). */
   tmpfsSizeBytes: z.number({ error: 'sandbox: tmpfsSizeBytes must be a number' })
     .int('sandbox: tmpfsSizeBytes must be an integer')
     .min(MIN_TMPFS_BYTES, `sandbox: tmpfsSizeBytes must be at least ${MIN_TMPFS_BYTES} (1 MiB)`)
     .max(MAX_TMPFS_BYTES, `sandbox: tmpfsSizeBytes must be at most ${MAX_TMPFS_BYTES} (64 GiB)`)
     .default(DEFAULT_TMPFS_BYTES)
-    .describe('Linux: size cap in bytes of each private tmpfs (/tmp in workspace-write, /dev/shm)'),
+    .describe('Linux: size cap in bytes of each private tmpfs (/tmp and /dev/shm, in both confined modes)'),
 }))
 export type Config = z.output<typeof Config>
 export type ConfigInput = z.input<typeof Config>

@@ -9,7 +9,7 @@ export interface ConfinedPolicy extends ExecutionPolicy {
 /** Top-level directories the sandbox replaces with its own (bwrap mounts fresh ones). */
 export const REPLACED_DIRS = ['/dev', '/proc'] as const
 
-/** Where workspace-write mounts its private, writable scratch directory. */
+/** Where both confined modes mount their private, writable scratch directory. */
 export const PRIVATE_TMP = '/tmp'
 
 /** True when `path` is `dir` or below it (both absolute and normalized). */
@@ -44,16 +44,19 @@ export function checkWorkspaceLayout(workspaceRoot: string): void {
 
 /**
  * Why a canonical working directory is not visible inside the Linux sandbox, or undefined
- * when it is: `/dev` and `/proc` are fresh mounts, and workspace-write's `/tmp` is private
- * (only the workspace root, if it lies there, is mounted back).
+ * when it is: `/dev` and `/proc` are fresh mounts, `/tmp` is private and each masked
+ * socket directory is empty (only the workspace root, if it lies in one, is mounted back).
  */
-export function hiddenCwdReason(cwd: string, policy: ConfinedPolicy): string | undefined {
+export function hiddenCwdReason(cwd: string, policy: ConfinedPolicy, maskedDirs: readonly string[] = []): string | undefined {
   for (const dir of REPLACED_DIRS) {
     if (isWithin(cwd, dir)) return `${dir} is replaced inside the sandbox`
   }
-  if (policy.mode === 'workspace-write' && isWithin(cwd, PRIVATE_TMP) && !isWithin(cwd, policy.workspaceRoot)) {
+  if (isWithin(cwd, policy.workspaceRoot)) return undefined
+  if (isWithin(cwd, PRIVATE_TMP)) {
     return `${PRIVATE_TMP} is private inside the sandbox (only the workspace root ${policy.workspaceRoot} is shared)`
   }
+  const masked = maskedDirs.find((dir) => isWithin(cwd, dir))
+  if (masked !== undefined) return `${masked} holds host sockets and is empty inside the sandbox`
   return undefined
 }
 

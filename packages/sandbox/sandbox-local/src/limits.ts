@@ -1,7 +1,7 @@
 // @dsh-pure
 /**
- * Default size cap of each private tmpfs the sandbox mounts (`/tmp` in workspace-write and
- * `/dev/shm`, which is TMPDIR in read-only). Scratch space lives in RAM, so it is bounded:
+ * Default size cap of each private tmpfs the sandbox mounts (`/tmp` and `/dev/shm`, in both
+ * confined modes; TMPDIR is `/tmp`). Scratch space lives in RAM, so it is bounded:
  * 256 MiB fits here-documents, compiler temporaries and test fixtures without letting one
  * runaway command exhaust the host's memory.
  */

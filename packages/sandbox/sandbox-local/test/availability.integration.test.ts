@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import type { Context } from '@deepseek-ai/cordis'
 import { SandboxError } from 'dsh-sandbox'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
-import { BwrapConfiner, Config } from '../src'
+import { BwrapConfiner, Config, EMPTY_HOST_VIEW } from '../src'
 import { ON_LINUX, bootSandbox, requireBwrap, run, tempDirOutsideTmp } from './helpers'
 
 const base = tempDirOutsideTmp('dsh-sbx-avail-')
@@ -45,7 +45,7 @@ describe.runIf(ON_LINUX)('bubblewrap availability, fails closed before anything 
 
   it('a bare name not on PATH gives SANDBOX_UNAVAILABLE naming the PATH searched', async () => {
     const confiner = new BwrapConfiner({ bwrapPath: 'bwrap', shareNetwork: true, tmpfsSizeBytes: 1 << 20, searchPath: join(base, 'empty-bin') })
-    const error = await failure(confiner.wrap(['bash'], readOnly, undefined))
+    const error = await failure(confiner.wrap(['bash'], readOnly, undefined, EMPTY_HOST_VIEW))
     expect(error.code).toBe('SANDBOX_UNAVAILABLE')
     expect(error.message).toContain(`on PATH (${join(base, 'empty-bin')})`)
   })

@@ -122,7 +122,7 @@ describe.runIf(ON_LINUX)('bubblewrap confinement (Linux only: bubblewrap does no
   describe('read-only under bubblewrap', () => {
     const policy = (): ExecutionPolicy => ({ mode: 'read-only', workspaceRoot: workspace })
 
-    it('every write outside /dev fails (and in /dev only devices and /dev/shm take writes)', async () => {
+    it('every write to the host fails (only devices, /dev/shm and the private /tmp take writes)', async () => {
       const attempts = [
         `create:/${tag}-root.txt`,
         `create:/etc/${tag}.txt`,
@@ -132,25 +132,26 @@ describe.runIf(ON_LINUX)('bubblewrap confinement (Linux only: bubblewrap does no
         `delete:${workspace}/existing.txt`,
         `mkdir:${workspace}/d`,
         `append:${sibling}/existing.txt`,
-        `create:/tmp/${tag}.txt`,
         `create:/var/tmp/${tag}.txt`,
         `create:${base}/cwd.txt`,
         'same:/proc/sys/kernel/hostname',
         `create:/dev/${tag}`,
       ]
-      const result = await inSandbox(policy(), `${TRY_WRITES}\necho hi > /dev/null && echo DEVNULL-OK; echo s > /dev/shm/s && cat /dev/shm/s`, attempts)
+      const scratch = `echo hi > /dev/null && echo DEVNULL-OK; echo s > /dev/shm/s && cat /dev/shm/s; echo t > /tmp/${tag}.txt && cat /tmp/${tag}.txt`
+      const result = await inSandbox(policy(), `${TRY_WRITES}\n${scratch}`, attempts)
       expect(verdicts(result.stdout)).toEqual(Object.fromEntries(attempts.map((a) => [a, 'DENIED'])))
-      expect(result.stdout).toContain('DEVNULL-OK\ns\n')
+      expect(result.stdout).toContain('DEVNULL-OK\ns\nt\n')
+      expect(existsSync(join('/tmp', `${tag}.txt`))).toBe(false)
       expect(readFileSync(join(workspace, 'existing.txt'), 'utf8')).toBe('original\nmore\n')
       expect(existsSync(join(workspace, 'ro.txt'))).toBe(false)
       expect(existsSync(homeProbe)).toBe(false)
     })
 
-    it('no mount outside /dev is writable except the sandbox procfs, whose /proc/sys is read-only', async () => {
+    it('no mount outside /dev is writable except the sandbox procfs and the private /tmp; /proc/sys is read-only', async () => {
       const result = await inSandbox(policy(), 'cat /proc/self/mountinfo')
       const all = mounts(result.stdout)
       const writable = all.filter((m) => !m.ro && m.point !== '/dev' && !m.point.startsWith('/dev/')).map((m) => m.point)
-      expect([...new Set(writable)]).toEqual(['/proc'])
+      expect([...new Set(writable)].sort()).toEqual(['/proc', '/tmp'])
       // the last mount on /dev (the sandbox's own) is read-only
       expect(all.filter((m) => m.point === '/dev').at(-1)?.ro).toBe(true)
       expect(all.filter((m) => m.point === '/proc/sys').every((m) => m.ro)).toBe(true)
@@ -161,9 +162,9 @@ describe.runIf(ON_LINUX)('bubblewrap confinement (Linux only: bubblewrap does no
       const script = 'echo "$TMPDIR"; big=$(head -c 100000 /dev/zero | tr "\\0" a); cat <<EOF | wc -c\n$big\nEOF\nmktemp'
       const result = await inSandbox(policy(), script)
       const [tmpdir, count, made] = result.stdout.trim().split('\n')
-      expect(tmpdir).toBe('/dev/shm')
+      expect(tmpdir).toBe('/tmp')
       expect(Number(count)).toBe(100001)
-      expect(made).toMatch(/^\/dev\/shm\/tmp\./)
+      expect(made).toMatch(/^\/tmp\/tmp\./)
     })
 
     it('runs without capabilities, in its own pid namespace, even when the host user is root', async () => {

@@ -61,9 +61,10 @@ export const ON_LINUX = process.platform === 'linux'
 export const ON_MACOS = process.platform === 'darwin'
 
 /**
- * A bash script trying each write given as `kind:path` (create, append, delete, mkdir, or
- * `same`: rewrite a file with its current content, so even a failing sandbox changes
- * nothing there); it prints one `ALLOWED spec` or `DENIED spec` line per attempt.
+ * A bash script trying each write given as `kind:path` (create, append, delete, mkdir,
+ * `rename` (to `path.moved`, moved back when it worked), or `same`: rewrite a file with
+ * its current content, so even a failing sandbox changes nothing there); it prints one
+ * `ALLOWED spec` or `DENIED spec` line per attempt.
  */
 export const TRY_WRITES = `
 for spec in "$@"; do
@@ -74,6 +75,7 @@ for spec in "$@"; do
     delete) rm -f "$p" 2>/dev/null && [ ! -e "$p" ] ;;
     mkdir)  mkdir "$p" 2>/dev/null ;;
     same)   v=$(cat "$p") && ( printf '%s\\n' "$v" > "$p" ) 2>/dev/null ;;
+    rename) mv "$p" "$p.moved" 2>/dev/null && mv "$p.moved" "$p" ;;
   esac && echo "ALLOWED $spec" || echo "DENIED $spec"
 done`
 

@@ -31,7 +31,15 @@ describe('layout checks', () => {
     expect(hiddenCwdReason('/home/me', ww)).toBeUndefined()
     expect(hiddenCwdReason('/proc/1', ww)).toMatch(/\/proc is replaced/)
     const ro = { mode: 'read-only', workspaceRoot: '/srv/ws' } as const
-    expect(hiddenCwdReason('/tmp/other', ro)).toBeUndefined()
+    expect(hiddenCwdReason('/tmp/other', ro)).toMatch(/\/tmp is private/)
     expect(hiddenCwdReason('/dev/shm', ro)).toMatch(/\/dev is replaced/)
+    expect(hiddenCwdReason('/srv/other', ro)).toBeUndefined()
+  })
+
+  it('a masked socket directory hides a working directory in it, except the workspace put back', () => {
+    const ro = { mode: 'read-only', workspaceRoot: '/run/user/7/ws' } as const
+    expect(hiddenCwdReason('/run/user/7/other', ro, ['/run'])).toBe('/run holds host sockets and is empty inside the sandbox')
+    expect(hiddenCwdReason('/run/user/7/ws/src', ro, ['/run'])).toBeUndefined()
+    expect(hiddenCwdReason('/running', ro, ['/run'])).toBeUndefined()
   })
 })

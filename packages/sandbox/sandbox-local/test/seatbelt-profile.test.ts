@@ -31,6 +31,20 @@ describe('seatbeltProfile (macOS sandbox-exec)', () => {
     expect(profile).not.toContain('/Users/a/ws')
   })
 
+  it('workspace-write keeps the protected paths in the workspace read-only and their ancestors in place', () => {
+    const policy = { mode: 'workspace-write', workspaceRoot: '/Users/a/ws' } as const
+    const options = { shareNetwork: true, protectedPaths: ['/Users/a/ws/cordis.yml', '/Users/a/ws/packages/x', '/opt/elsewhere'] }
+    const profile = seatbeltProfile(policy, options)
+    const allow = `(allow file-write* (subpath (param "${WORKSPACE_PARAM}")))`
+    const denies = ['(deny file-write* (subpath (param "PROTECTED_0")))', '(deny file-write* (subpath (param "PROTECTED_1")))', '(deny file-write* (literal (param "PINNED_0")))']
+    for (const deny of denies) expect(profile.indexOf(deny)).toBeGreaterThan(profile.indexOf(allow))
+    expect(profile).not.toContain('/Users/a/ws')
+    const argv = seatbeltArgv(['sh'], policy, { ...options, sandboxExecPath: '/usr/bin/sandbox-exec' })
+    expect(argv.slice(3)).toEqual([
+      '-D', 'WORKSPACE_ROOT=/Users/a/ws', '-D', 'PROTECTED_0=/Users/a/ws/cordis.yml', '-D', 'PROTECTED_1=/Users/a/ws/packages/x', '-D', 'PINNED_0=/Users/a/ws/packages', '--', 'sh',
+    ])
+  })
+
   it('denies the network only when asked, and balances its parentheses', () => {
     const closed = seatbeltProfile({ mode: 'read-only', workspaceRoot: '/w' }, { shareNetwork: false })
     expect(closed.trimEnd().endsWith('(deny network*)')).toBe(true)

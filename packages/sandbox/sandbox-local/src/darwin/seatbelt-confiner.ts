@@ -1,6 +1,7 @@
 import { SandboxError } from 'dsh-sandbox'
 import type { PlatformConfiner } from '../confiner'
 import { findExecutable } from '../find-executable'
+import type { HostView } from '../host-view'
 import type { ConfinedPolicy } from '../layout'
 import { seatbeltArgv } from './seatbelt-profile'
 
@@ -17,7 +18,7 @@ export class SeatbeltConfiner implements PlatformConfiner {
 
   constructor(private readonly settings: SeatbeltSettings) {}
 
-  async wrap(argv: readonly string[], policy: ConfinedPolicy): Promise<string[]> {
+  async wrap(argv: readonly string[], policy: ConfinedPolicy, _cwd: string | undefined, view: HostView): Promise<string[]> {
     const { sandboxExecPath, shareNetwork, searchPath } = this.settings
     const found = await findExecutable(sandboxExecPath, searchPath)
     if (found === undefined) {
@@ -26,6 +27,6 @@ export class SeatbeltConfiner implements PlatformConfiner {
         `sandbox: sandbox-exec was not found at ${JSON.stringify(sandboxExecPath)}, so nothing was started; it ships with macOS as /usr/bin/sandbox-exec (set dsh-sandbox-local's sandboxExecPath), or choose sandbox mode danger-full-access explicitly to run unconfined`,
       )
     }
-    return seatbeltArgv(argv, policy, { sandboxExecPath: found, shareNetwork })
+    return seatbeltArgv(argv, policy, { sandboxExecPath: found, shareNetwork, protectedPaths: view.protectedPaths })
   }
 }

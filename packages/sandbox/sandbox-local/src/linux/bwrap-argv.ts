@@ -1,6 +1,7 @@
 // @dsh-pure
-import type { ConfinedPolicy } from '../layout'
-import { PRIVATE_TMP } from '../layout'
+import { EMPTY_HOST_VIEW, type HostView } from '../host-view'
+import { type ConfinedPolicy, PRIVATE_TMP, isWithin } from '../layout'
+import { effectiveMasks, maskArgs, protectArgs, socketArgs } from './mount-plan'
 
 export interface BwrapLayoutOptions {
   /** The resolved bubblewrap executable. */
@@ -11,6 +12,8 @@ export interface BwrapLayoutOptions {
   readonly tmpfsSizeBytes: number
   /** Canonical absolute working directory to re-enter inside the sandbox. */
   readonly cwd?: string
+  /** Host paths to keep read-only and socket locations to hide (default: none). */
+  readonly view?: HostView
 }
 
 /**
@@ -23,10 +26,14 @@ export interface BwrapLayoutOptions {
  *   and stay usable), so no unbounded scratch is left there;
  * - a fresh `/proc` for the new pid namespace, with `/proc/sys` read-only (sysctls are
  *   global; a uid-0 shell could otherwise write them);
- * - workspace-write only: a bounded private tmpfs on `/tmp`, then the workspace root
- *   bound read-write (after the tmpfs, so a workspace under /tmp stays visible);
- * - TMPDIR pointing at the writable scratch (`/dev/shm` in read-only, `/tmp` in
- *   workspace-write) so here-documents and mktemp work;
+ * - a bounded private tmpfs on `/tmp` in both modes (the host's `/tmp` holds other users'
+ *   and services' sockets, e.g. ssh-agent's), TMPDIR pointing at it;
+ * - the socket locations of the view (`/run`, `$XDG_RUNTIME_DIR`, directories of sockets
+ *   named in the environment) replaced by empty read-only directories, and every other host
+ *   socket file covered with /dev/null;
+ * - the workspace root: bound read-write in workspace-write, put back read-only in
+ *   read-only when a mask hid it; then (workspace-write) the view's protected paths inside
+ *   it read-only, their ancestors pinned;
  * - `--unshare-pid` (host pids stay real from outside; inside, /proc only shows the
  *   sandbox, so `/proc/<host pid>/root` cannot reach the writable host mounts);
  * - `--die-with-parent` (the sandbox dies with its launcher) and `--cap-drop ALL` (a root
@@ -34,10 +41,16 @@ export interface BwrapLayoutOptions {
  * - never `--new-session`: it would detach the shell from its terminal and break job control.
  */
 export function bwrapArgv(argv: readonly string[], policy: ConfinedPolicy, options: BwrapLayoutOptions): string[] {
+  const view = options.view ?? EMPTY_HOST_VIEW
   const size = String(options.tmpfsSizeBytes)
-  const writable = policy.mode === 'workspace-write'
-    ? ['--size', size, '--tmpfs', PRIVATE_TMP, '--bind', policy.workspaceRoot, policy.workspaceRoot]
-    : []
+  const root = policy.workspaceRoot
+  const masks = effectiveMasks(view)
+  const outer = masks.filter((dir) => !isWithin(dir, root) || dir === root)
+  const inner = masks.filter((dir) => isWithin(dir, root) && dir !== root)
+  const hidden = [PRIVATE_TMP, ...outer].some((dir) => isWithin(root, dir))
+  const workspace = policy.mode === 'workspace-write'
+    ? ['--bind', root, root, ...maskArgs(inner, view), ...protectArgs(policy, view.protectedPaths)]
+    : [...(hidden ? ['--ro-bind', root, root] : []), ...maskArgs(inner, view)]
   return [
     options.bwrapPath,
     '--ro-bind', '/', '/',
@@ -46,8 +59,11 @@ export function bwrapArgv(argv: readonly string[], policy: ConfinedPolicy, optio
     '--remount-ro', '/dev',
     '--proc', '/proc',
     '--ro-bind', '/proc/sys', '/proc/sys',
-    ...writable,
-    '--setenv', 'TMPDIR', policy.mode === 'workspace-write' ? PRIVATE_TMP : '/dev/shm',
+    '--size', size, '--tmpfs', PRIVATE_TMP,
+    ...maskArgs(outer, view),
+    ...workspace,
+    ...socketArgs(view),
+    '--setenv', 'TMPDIR', PRIVATE_TMP,
     '--unshare-pid',
     ...(options.shareNetwork ? [] : ['--unshare-net']),
     '--die-with-parent',

@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process'
 import { SandboxError } from 'dsh-sandbox'
 import type { PlatformConfiner } from '../confiner'
 import { findExecutable } from '../find-executable'
+import type { HostView } from '../host-view'
 import type { ConfinedPolicy } from '../layout'
 import { bwrapArgv } from './bwrap-argv'
 
@@ -42,11 +43,11 @@ export class BwrapConfiner implements PlatformConfiner {
 
   constructor(private readonly settings: BwrapSettings) {}
 
-  async wrap(argv: readonly string[], policy: ConfinedPolicy, cwd: string | undefined): Promise<string[]> {
+  async wrap(argv: readonly string[], policy: ConfinedPolicy, cwd: string | undefined, view: HostView): Promise<string[]> {
     const bwrapPath = await this.locate()
     await this.verify(bwrapPath)
     const { shareNetwork, tmpfsSizeBytes } = this.settings
-    return bwrapArgv(argv, policy, { bwrapPath, shareNetwork, tmpfsSizeBytes, cwd })
+    return bwrapArgv(argv, policy, { bwrapPath, shareNetwork, tmpfsSizeBytes, cwd, view })
   }
 
   private async locate(): Promise<string> {
