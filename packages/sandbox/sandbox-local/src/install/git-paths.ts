@@ -22,13 +22,8 @@ async function pointer(file: string, from: string, prefix: string): Promise<stri
  */
 export async function gitPathsOf(root: string): Promise<string[]> {
   const dotGit = join(root, '.git')
-  let kind
-  try {
-    kind = await lstat(dotGit)
-  } catch {
-    return []
-  }
-  if (kind.isDirectory()) return [dotGit]
+  const kind = await lstat(dotGit).catch(() => undefined)
+  if (kind === undefined) return []
   if (!kind.isFile()) return [dotGit]
   const gitDir = await pointer(dotGit, root, 'gitdir:')
   if (gitDir === undefined) return [dotGit]

@@ -11,7 +11,7 @@ export function pathSocketsOf(text: string): string[] {
   const paths = new Set<string>()
   for (const line of text.split('\n')) {
     const path = LINE.exec(line)?.[1]?.trim()
-    if (path !== undefined && path.startsWith('/')) paths.add(path)
+    if (path?.startsWith('/')) paths.add(path)
   }
   return [...paths]
 }
