@@ -1,3 +1,3 @@
 export * from './types'
 export * from './errors'
-export { isCredentialName, scrubEnvironment } from './env-scrub'
+export { isCredentialName, isCredentialValue, isCredentialVariable, scrubEnvironment } from './env-scrub'
