@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url'
 import type { ForegroundInspection, SubprocessTerminalHandle } from 'dsh-subprocess'
 import { afterEach } from 'vitest'
 import { platformInspector } from '../src/inspect'
+import type { ProcessInspector } from '../src/inspect/types'
 import type { LocalTerminal } from '../src/spawn/local-terminal'
 import { spawnLocalTerminal } from '../src/spawn/spawn-terminal'
 import type { SpawnTerminalOptions } from 'dsh-subprocess'
@@ -38,11 +39,14 @@ export interface Terminal {
   waitFor(pattern: RegExp, from?: number): Promise<RegExpMatchArray>
 }
 
-export async function openTerminal(options: Partial<SpawnTerminalOptions> & { argv: readonly string[] }): Promise<Terminal> {
+export async function openTerminal(
+  options: Partial<SpawnTerminalOptions> & { argv: readonly string[] },
+  inspector: ProcessInspector = platformInspector,
+): Promise<Terminal> {
   const handle = await spawnLocalTerminal({ cwd: '/tmp', ...options }, {
     defaults: { rows: 24, cols: 80, graceMs: 3000 },
-    inspector: platformInspector,
-    teardown: nodeTeardownDeps(platformInspector),
+    inspector,
+    teardown: nodeTeardownDeps(inspector),
     hostEnv: process.env,
     onListenerError: (error) => { throw error },
   })

@@ -16,6 +16,9 @@ const DARWIN = [
   '  778 777   777   777 Z+   Tue Mar  5 09:01:10 2024 (python3)',
 ].join('\n')
 
+/** The pid the fake runner reports as reaped. */
+const GONE_PID = 4242
+
 const top = { pid: 29257, start: 'Mon Nov 30 13:11:28 2026', argv: ['/bin/bash', '--noprofile', '--norc', '-i'] }
 
 function runner(outputs: Record<string, string>): CommandRunner & { calls: string[][] } {
@@ -25,7 +28,7 @@ function runner(outputs: Record<string, string>): CommandRunner & { calls: strin
     const pidList = args.includes('-p') ? args[args.indexOf('-p') + 1]! : 'all'
     return outputs[pidList] ?? outputs.all ?? ''
   }
-  return { calls, run: async (f, a) => answer(f, a), runSync: answer }
+  return { calls, run: async (f, a) => answer(f, a), runSync: answer, exists: (pid) => pid !== GONE_PID }
 }
 
 describe('parsePsLine', () => {
@@ -78,5 +81,15 @@ describe('PsInspector', () => {
     expect(run.calls[1]).toContain('29263,4')
     expect([...rows.keys()]).toEqual([29263])
     expect(inspector.scanSync()).toHaveLength(3)
+  })
+})
+
+describe('PsInspector.hasExited', () => {
+  it('asks the runner whether the pid exists and never runs ps (its exit would raise another SIGCHLD)', async () => {
+    const run = runner({ all: RUNNING })
+    const inspector = new PsInspector(run)
+    expect(await inspector.hasExited({ pid: 29257 })).toBe(false)
+    expect(await inspector.hasExited({ pid: GONE_PID })).toBe(true)
+    expect(run.calls).toEqual([])
   })
 })

@@ -10,6 +10,11 @@ import { groupVerdict } from './verdict'
 export interface CommandRunner {
   run(file: string, args: readonly string[]): Promise<string>
   runSync(file: string, args: readonly string[]): string
+  /**
+   * True while a process with this pid exists (a zombie included), without starting a
+   * helper process: `kill(pid, 0)`.
+   */
+  exists(pid: number): boolean
 }
 
 /**
@@ -53,6 +58,16 @@ export class PsInspector implements ProcessInspector {
     if (pids.length === 0) return new Map()
     const rows = parsePsOutput(await this.runner.run('ps', psArgsFor(pids)))
     return new Map(rows.map((r) => [r.pid, r]))
+  }
+
+  /**
+   * Exit check for the exit drain, which runs on every SIGCHLD: it must not start ps, whose
+   * own exit raises the next SIGCHLD (one idle terminal ran ps 118 times in 3 s that way,
+   * two froze the event loop). A reaped pid is gone; node-pty reaps its child at once, and
+   * the drain re-checks a little later in case it looked at the zombie first.
+   */
+  async hasExited(ref: { readonly pid: number }): Promise<boolean> {
+    return !this.runner.exists(ref.pid)
   }
 
   async terminalPath(pid: number): Promise<TerminalDevice | undefined> {

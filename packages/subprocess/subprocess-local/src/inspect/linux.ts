@@ -2,6 +2,7 @@
 import { type ForegroundInspection, type InputCounters, SubprocessError, type StdinEvidence } from 'dsh-subprocess'
 import { parseIo } from '../proc/parse-io'
 import { isGone } from '../proc/parse-stat'
+import { isAlive } from '../teardown/identity'
 import type { ProcFs } from '../proc/proc-fs'
 import { CmdlineMemo } from './cmdline-memo'
 import { readRow, scanAll, type TreeEntry, walkTree } from './linux-table'
@@ -72,6 +73,10 @@ export class LinuxInspector implements ProcessInspector {
       if (row) rows.set(pid, row)
     }
     return rows
+  }
+
+  async hasExited(ref: { readonly pid: number; readonly start: string }): Promise<boolean> {
+    return !isAlive(ref, readRow(this.fs, ref.pid))
   }
 
   async terminalPath(pid: number): Promise<TerminalDevice | undefined> {

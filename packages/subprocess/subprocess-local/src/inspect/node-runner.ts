@@ -27,6 +27,14 @@ export const nodeRunner: CommandRunner = {
       })
     })
   },
+  exists(pid) {
+    try {
+      process.kill(pid, 0)
+      return true
+    } catch (error) {
+      return (error as NodeJS.ErrnoException).code === 'EPERM'
+    }
+  },
   runSync(file, args) {
     try {
       return execFileSync(file, [...args], { encoding: 'utf8', maxBuffer: MAX_OUTPUT_BYTES, stdio: ['ignore', 'pipe', 'ignore'] })

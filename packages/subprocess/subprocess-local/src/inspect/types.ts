@@ -56,6 +56,11 @@ export interface ProcessInspector {
   scanSync(): ProcessRow[]
   /** The current rows of these pids; a missing pid has exited and been reaped. */
   lookup(pids: readonly number[]): Promise<Map<number, ProcessRow>>
+  /**
+   * True once this process (pid and start time) has exited: cheap and without starting any
+   * helper process, since the exit drain calls it on every SIGCHLD.
+   */
+  hasExited(ref: { readonly pid: number; readonly start: string }): Promise<boolean>
   /** A process's controlling terminal (the pty slave), when it has one. */
   terminalPath(pid: number): Promise<TerminalDevice | undefined>
 }

@@ -15,6 +15,13 @@ export const SLAVE_DISCOVERY_MS = 100
 export const DRAIN_QUIET_MS = 5
 /** Upper bound on that drain (a background process may keep writing to the pty). */
 export const DRAIN_MAX_MS = 500
+/**
+ * After a SIGCHLD whose check still saw the process (where the exit check cannot tell a
+ * zombie from a live process, node-pty may not have reaped it yet), look again this much
+ * later, at most RECHECKS times. Each check is one cheap call that starts no process.
+ */
+export const RECHECK_MS = 20
+export const RECHECKS = 3
 
 /**
  * Keeps every byte of a fast-exiting program. When the last slave fd closes, the pty master
@@ -23,6 +30,8 @@ export const DRAIN_MAX_MS = 500
  * one slave fd in this process prevents the hang-up until the top-level process has exited
  * (SIGCHLD) and its output was read; then the fd is closed and node-pty ends normally.
  * The fd is opened read-write: the output barrier writes its sentinel through it.
+ *
+ * Checks run one at a time: SIGCHLDs that arrive during a check make one more check after it.
  */
 export class ExitDrain {
   private fd: number | undefined
@@ -31,8 +40,17 @@ export class ExitDrain {
   private stopWatching: (() => void) | undefined
   private chunks = 0
   private draining = false
+  private checking = false
+  private again = false
+  private rechecksLeft = 0
+  private recheck: NodeJS.Timeout | undefined
 
-  constructor(private readonly hasExited: () => Promise<boolean>) {}
+  /**
+   * @param hasExited the inspector's exit check: it must start no process, since it runs on
+   *   every SIGCHLD and a helper's exit would raise the next one
+   * @param onExitSeen called once the top-level process is known to have exited, before the drain
+   */
+  constructor(private readonly hasExited: () => Promise<boolean>, private readonly onExitSeen: () => void = () => {}) {}
 
   /** Open the slave of `pid`'s terminal and watch for its exit. Best effort: no slave, no hold. */
   async hold(inspector: ProcessInspector, pid: number): Promise<void> {
@@ -62,8 +80,11 @@ export class ExitDrain {
       return
     }
     if (this.fd === undefined) return
-    this.stopWatching = onChildExit(() => { void this.check() })
-    void this.check()
+    this.stopWatching = onChildExit(() => {
+      this.rechecksLeft = RECHECKS
+      this.schedule()
+    })
+    this.schedule()
   }
 
   /**
@@ -83,13 +104,40 @@ export class ExitDrain {
   release(): void {
     this.stopWatching?.()
     this.stopWatching = undefined
+    clearTimeout(this.recheck)
     if (this.fd !== undefined) closeSync(this.fd)
     this.fd = undefined
   }
 
+  /** Run a check now, or once more after the one in flight. */
+  private schedule(): void {
+    if (this.checking) {
+      this.again = true
+      return
+    }
+    this.checking = true
+    void this.check().finally(() => {
+      this.checking = false
+      if (this.again) {
+        this.again = false
+        this.schedule()
+      }
+    })
+  }
+
   private async check(): Promise<void> {
-    if (this.draining || this.fd === undefined || !(await this.hasExited()) || this.draining) return
+    if (this.draining || this.fd === undefined) return
+    if (!(await this.hasExited().catch(() => false))) {
+      if (this.rechecksLeft > 0 && this.fd !== undefined) {
+        this.rechecksLeft--
+        clearTimeout(this.recheck)
+        this.recheck = setTimeout(() => this.schedule(), RECHECK_MS)
+      }
+      return
+    }
+    if (this.draining) return
     this.draining = true
+    this.onExitSeen()
     const deadline = performance.now() + DRAIN_MAX_MS
     for (;;) {
       const seen = this.chunks

@@ -13,7 +13,6 @@ import type { IPty } from 'node-pty'
 import type { ProcessInspector, TerminalRef } from '../inspect/types'
 import { type TeardownDeps, tearDown } from '../teardown/tear-down'
 import { killTreeSync } from '../teardown/node-deps'
-import { isAlive } from '../teardown/identity'
 import { ExitDrain } from './exit-drain'
 import { checkSize } from './options'
 import { OutputBarrier } from './output-barrier'
@@ -67,7 +66,7 @@ export class LocalTerminal implements SubprocessTerminalHandle {
     this.pty = options.pty
     this.pid = options.pty.pid
     this.ref = { pid: this.pid, start: '', argv: options.argv }
-    this.drain = new ExitDrain(async () => !isAlive(this.ref, (await options.inspector.lookup([this.pid])).get(this.pid)))
+    this.drain = new ExitDrain(() => options.inspector.hasExited(this.ref))
     this.barrier = new OutputBarrier(() => this.drain.writableFd, (text) => this.dispatch(text))
     this.pty.onData((raw) => {
       this.drain.noteData()
@@ -104,6 +103,24 @@ export class LocalTerminal implements SubprocessTerminalHandle {
     this.ref.start = (await this.options.inspector.lookup([this.pid])).get(this.pid)?.start ?? ''
     if (!this.exitReported) await this.drain.hold(this.options.inspector, this.pid)
     if (this.exitReported) this.drain.release()
+  }
+
+  /**
+   * Give up a terminal that could not be identified: SIGKILL its process group (node-pty made
+   * the child a session and group leader) and the child itself, stop holding the pty, and
+   * wait (bounded) for node-pty to report the exit. Nothing else of it can have started yet
+   * that the group kill does not reach, except a process that already left the group.
+   */
+  async discard(): Promise<void> {
+    for (const target of [-this.pid, this.pid]) {
+      try {
+        process.kill(target, 'SIGKILL')
+      } catch {
+        // already gone
+      }
+    }
+    this.drain.release()
+    await within(this.exited, EXIT_REPORT_WAIT_MS)
   }
 
   onData(listener: (chunk: string) => void): () => void {

@@ -38,6 +38,11 @@ export async function spawnLocalTerminal(options: SpawnTerminalOptions, context:
     inspector: context.inspector, teardown: context.teardown, onListenerError: context.onListenerError,
     onTornDown: () => context.onTornDown?.(handle),
   })
-  await handle.identify()
+  try {
+    await handle.identify()
+  } catch (cause) {
+    await handle.discard()
+    throw new SubprocessError('SPAWN_FAILED', `could not identify the started process ${handle.pid} (${String(cause)}); it was killed. Check that the process table is readable (/proc, or ps)`, { cause })
+  }
   return handle
 }
