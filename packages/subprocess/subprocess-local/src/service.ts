@@ -1,22 +1,28 @@
 import { type Context, Service } from '@deepseek-ai/cordis'
 import type { SpawnTerminalOptions, SubprocessService, SubprocessTerminalHandle } from 'dsh-subprocess'
+import { Containment, type ContainmentReport } from './cgroup/containment'
+import { nodeContainmentEnv } from './cgroup/node-env'
 import { Config } from './config'
 import { platformInspector } from './inspect'
 import type { ProcessInspector } from './inspect/types'
 import type { LocalTerminal } from './spawn/local-terminal'
 import { spawnLocalTerminal } from './spawn/spawn-terminal'
 import { nodeTeardownDeps } from './teardown/node-deps'
+import { startNotice } from './start-notice'
 
 /**
- * ctx.subprocess over node-pty. Tracks every handle it spawned until that handle's
- * teardown succeeded: disposing the service terminates the rest, and if the host process
- * exits first, a synchronous 'exit' hook SIGKILLs what remains.
+ * ctx.subprocess over node-pty. At start it decides the containment once (a cgroup per
+ * session where the cgroup tree is writable), reaps the session cgroups of hosts that died
+ * without their teardown, and says what it found in the log. It tracks every handle it
+ * spawned until that handle's teardown succeeded: disposing the service terminates the
+ * rest, and if the host process exits first, a synchronous 'exit' hook kills what remains.
  */
 export class SubprocessLocalService extends Service implements SubprocessService {
   static Config = Config
   private readonly handles = new Set<LocalTerminal>()
   private readonly root: Context
   private readonly inspector: ProcessInspector = platformInspector
+  private contained: Containment | undefined
 
   constructor(ctx: Context, private readonly config: Config) {
     super(ctx, 'subprocess')
@@ -26,7 +32,27 @@ export class SubprocessLocalService extends Service implements SubprocessService
       process.once('exit', onExit)
       return () => { process.off('exit', onExit) }
     }, 'subprocess: kill remaining terminals at host exit')
-    ctx.effect(() => () => this.terminateAll(), 'subprocess: terminate every terminal')
+  }
+
+  async *[Service.init]() {
+    const limits = { maxProcesses: this.config.maxProcesses, maxMemoryBytes: this.config.maxMemoryBytes }
+    this.contained = this.config.cgroups === 'off'
+      ? Containment.none('no session cgroups: cgroups is "off" in the configuration', limits)
+      : await Containment.detect(nodeContainmentEnv(), limits)
+    const logger = this.root.logger('subprocess')
+    for (const line of startNotice(this.contained.report)) logger[line.level](line.text)
+    yield async () => {
+      try {
+        await this.terminateAll()
+      } finally {
+        await this.contained?.dispose()
+      }
+    }
+  }
+
+  /** The containment decided at start (kind `none` until then). */
+  get containment(): ContainmentReport {
+    return this.contained?.report ?? { kind: 'none', detail: 'the subprocess service has not started yet', unenforced: [] }
   }
 
   async spawnTerminal(options: SpawnTerminalOptions): Promise<SubprocessTerminalHandle> {
@@ -39,6 +65,7 @@ export class SubprocessLocalService extends Service implements SubprocessService
       onListenerError: (error) => logger.warn(`an output listener of a terminal threw: ${String(error)}`),
       // Forget a handle once its teardown succeeded; a failed one stays tracked for retry.
       onTornDown: (done) => { this.handles.delete(done) },
+      ...(this.contained ? { containment: this.contained } : {}),
     })
     this.handles.add(handle)
     return handle
@@ -57,5 +84,7 @@ export class SubprocessLocalService extends Service implements SubprocessService
 
   private killAllSync(): void {
     for (const handle of this.handles) handle.killSync()
+    for (const handle of this.handles) handle.removeSync()
+    this.contained?.disposeSync()
   }
 }

@@ -1,5 +1,5 @@
 import type { ProcessRow } from '../src/inspect/types'
-import type { TeardownDeps, TeardownSignal } from '../src/teardown/tear-down'
+import type { TeardownDeps, TeardownGroup, TeardownSignal } from '../src/teardown/tear-down'
 
 type Reaction = 'exit' | 'ignore' | ((world: FakeWorld, self: FakeProc) => void)
 
@@ -17,6 +17,10 @@ export interface FakeProc {
 export class FakeWorld {
   readonly procs = new Map<number, FakeProc>()
   readonly log: string[] = []
+  /** The session cgroup: pids placed in it and every process they fork. */
+  readonly cgroup = new Set<number>()
+  /** Pids that outlive even cgroup.kill (uninterruptible sleep). */
+  readonly unkillable = new Set<number>()
   time = 0
 
   spawn(row: Partial<ProcessRow> & { pid: number; ppid: number }, on: FakeProc['on'] = {}, reaps = true): FakeProc {
@@ -26,7 +30,19 @@ export class FakeWorld {
       on, reaps, pending: [],
     }
     this.procs.set(row.pid, proc)
+    if (this.cgroup.has(row.ppid)) this.cgroup.add(row.pid)
     return proc
+  }
+
+  /** The session cgroup as teardown sees it; kill() is cgroup.kill (not ignorable). */
+  group(): TeardownGroup {
+    return {
+      members: async () => [...this.cgroup].filter((pid) => this.alive(pid)),
+      kill: async () => {
+        this.log.push('cgroup.kill')
+        for (const pid of [...this.cgroup]) if (this.alive(pid) && !this.unkillable.has(pid)) this.exit(pid)
+      },
+    }
   }
 
   alive(pid: number): boolean {
@@ -41,6 +57,7 @@ export class FakeWorld {
     const parent = this.procs.get(proc.row.ppid)
     if (parent && !parent.reaps) proc.row = { ...proc.row, state: 'Z' }
     else this.procs.delete(pid)
+    this.cgroup.delete(pid)
   }
 
   private deliver(proc: FakeProc, signal: TeardownSignal): void {

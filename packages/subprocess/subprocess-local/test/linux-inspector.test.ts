@@ -1,5 +1,6 @@
 import { SubprocessError } from 'dsh-subprocess'
 import { describe, expect, it } from 'vitest'
+import { SCAN_SLICE } from '../src/inspect/linux-table'
 import { LinuxInspector, MAX_THREADS_PER_PROCESS } from '../src/inspect/linux'
 import { syscallTableFor } from '../src/inspect/syscall-table'
 import type { TerminalRef } from '../src/inspect/types'
@@ -277,5 +278,31 @@ describe('LinuxInspector read order', () => {
     const inspection = await new LinuxInspector(fs, X64).inspect(ref())
     expect(consumed).toBe(true)
     expect(inspection).toMatchObject({ stdin: 'not-waiting', counters: { syscr: 5, rchar: 50 } })
+  })
+})
+
+describe('whole-table scans (teardown without cgroups)', () => {
+  const many = (n: number) => new FakeProcFs(Array.from({ length: n }, (_, i) => ({
+    pid: 1000 + i, ppid: 1, pgrp: 1000 + i, sid: 1000 + i, tty: 0, tpgid: -1, state: 'S', start: String(i),
+  })))
+
+  it('scan and lookup read /proc a slice at a time, with an event-loop turn between slices', async () => {
+    const fs = many(1000)
+    const readsPerSlice: number[] = []
+    let last = 0
+    const turn = async () => {
+      readsPerSlice.push(fs.reads - last)
+      last = fs.reads
+    }
+    const rows = await new LinuxInspector(fs, X64, turn).scan()
+    readsPerSlice.push(fs.reads - last)
+    expect(rows).toHaveLength(1000)
+    expect(readsPerSlice).toHaveLength(Math.ceil(1000 / SCAN_SLICE))
+    expect(Math.max(...readsPerSlice.slice(1))).toBeLessThanOrEqual(SCAN_SLICE)
+    readsPerSlice.length = 0
+    last = fs.reads
+    const found = await new LinuxInspector(fs, X64, turn).lookup(Array.from({ length: 300 }, (_, i) => 1000 + 2 * i))
+    expect(found.size).toBe(300)
+    expect(readsPerSlice).toHaveLength(2)
   })
 })

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url'
 import { Context } from '@deepseek-ai/cordis'
 import type {} from 'dsh-subprocess'
 import { afterEach, describe, expect, it } from 'vitest'
-import { SubprocessLocalService } from '../src'
+import { Config, SubprocessLocalService } from '../src'
 import { BASH, BASH_ENV, fixture, isRunning, waitUntil } from './helpers'
 
 describe('ctx.subprocess (the Cordis service)', () => {
@@ -13,7 +13,7 @@ describe('ctx.subprocess (the Cordis service)', () => {
 
   it('spawns through ctx.subprocess and terminates every open terminal when disposed', async () => {
     root = new Context()
-    await root.plugin(SubprocessLocalService, { defaultGraceMs: 500, defaultRows: 30, defaultCols: 90 })
+    await root.plugin(SubprocessLocalService, Config.parse({ defaultGraceMs: 500, defaultRows: 30, defaultCols: 90 }))
     const handle = await root.subprocess.spawnTerminal({ argv: BASH, cwd: '/tmp', env: BASH_ENV })
     let output = ''
     handle.onData((chunk) => { output += chunk })
@@ -28,7 +28,7 @@ describe('ctx.subprocess (the Cordis service)', () => {
 
   it('forgets a terminal once its teardown succeeded', async () => {
     root = new Context()
-    await root.plugin(SubprocessLocalService, { defaultGraceMs: 3000, defaultRows: 24, defaultCols: 80 })
+    await root.plugin(SubprocessLocalService, Config.parse({}))
     const service = root.subprocess as SubprocessLocalService
     const handle = await service.spawnTerminal({ argv: ['/bin/sleep', '300'], cwd: '/tmp' })
     expect(service.liveCount).toBe(1)

@@ -157,3 +157,64 @@ describe('tearDown', () => {
     expect(await tearDown(target, world.deps())).toMatchObject({ survivors: [] })
   })
 })
+
+describe('tearDown with the session cgroup', () => {
+  /** shellWorld with the shell in the session cgroup. */
+  function groupWorld() {
+    const { world, target } = shellWorld()
+    world.cgroup.add(100)
+    return { world, target: { ...target, group: world.group() } }
+  }
+
+  it('an idle shell exits on the hang-up: no cgroup.kill, nothing else signalled', async () => {
+    const { world, target } = groupWorld()
+    expect(await tearDown(target, world.deps())).toEqual({ signalled: [], killed: [], survivors: [] })
+    expect(world.log).toEqual(['SIGHUP 100'])
+  })
+
+  it('a setsid double-fork daemon ignoring SIGHUP and SIGTERM (reparented, own session) is killed with the cgroup', async () => {
+    const { world, target } = groupWorld()
+    world.spawn({ pid: 300, ppid: 1, pgid: 300, sid: 300 }, { SIGTERM: 'ignore', SIGHUP: 'ignore' })
+    world.cgroup.add(300)
+    const report = await tearDown(target, world.deps())
+    expect(report).toEqual({ signalled: [300], killed: [300], survivors: [] })
+    expect(world.alive(300)).toBe(false)
+    expect(world.log.at(-1)).toBe('cgroup.kill')
+    // Without the cgroup the /proc family misses it: it is neither a descendant nor in the session.
+    const { world: plain, target: plainTarget } = shellWorld()
+    plain.spawn({ pid: 300, ppid: 1, pgid: 300, sid: 300 }, { SIGTERM: 'ignore', SIGHUP: 'ignore' })
+    expect((await tearDown(plainTarget, plain.deps())).survivors).toEqual([])
+    expect(plain.alive(300)).toBe(true)
+  })
+
+  it('a top that ignores the hang-up gets SIGTERM and its own grace before the cgroup is killed', async () => {
+    const { world, target } = groupWorld()
+    world.procs.get(100)!.on.SIGHUP = 'ignore'
+    const report = await tearDown(target, world.deps())
+    expect(report).toEqual({ signalled: [], killed: [100], survivors: [] })
+    expect(world.log.indexOf('SIGTERM 100')).toBeLessThan(world.log.indexOf('cgroup.kill'))
+    expect(world.time).toBeGreaterThanOrEqual(GRACE)
+  })
+
+  it('a process forked during the grace is killed with the rest', async () => {
+    const { world, target } = groupWorld()
+    world.spawn({ pid: 200, ppid: 100, pgid: 200 }, {
+      SIGTERM: (w) => { w.spawn({ pid: 201, ppid: 200, pgid: 200 }, { SIGTERM: 'ignore', SIGHUP: 'ignore' }) },
+      SIGHUP: 'ignore',
+    })
+    const report = await tearDown(target, world.deps())
+    expect(report.signalled).toEqual([200])
+    expect(report.killed).toEqual(expect.arrayContaining([200, 201]))
+    expect(report.survivors).toEqual([])
+  })
+
+  it('a member that outlives cgroup.kill is reported as a survivor after KILL_VERIFY_MS', async () => {
+    const { world, target } = groupWorld()
+    world.spawn({ pid: 200, ppid: 100, pgid: 200, state: 'D' }, { SIGTERM: 'ignore', SIGHUP: 'ignore' })
+    world.unkillable.add(200)
+    const start = world.time
+    const report = await tearDown(target, world.deps())
+    expect(report.survivors).toEqual([200])
+    expect(world.time - start).toBeGreaterThanOrEqual(GRACE + KILL_VERIFY_MS)
+  })
+})

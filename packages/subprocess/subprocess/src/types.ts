@@ -152,7 +152,30 @@ export interface SubprocessTerminalHandle {
   terminate(): Promise<TerminateResult>
 }
 
+/**
+ * What the provider can promise about its sessions' processes, decided once at start (a
+ * host may show `detail` in a start notice or a session's motd).
+ */
+export interface SubprocessContainment {
+  /**
+   * `cgroup-v2` / `cgroup-hybrid`: each session in its own cgroup; teardown kills the cgroup
+   * and nothing of a session survives it, setsid daemons included. `none`: teardown finds the
+   * tree through the process table; a process that left the session (setsid) and its tree
+   * (reparented) before the close is not found.
+   */
+  readonly kind: 'cgroup-v2' | 'cgroup-hybrid' | 'none'
+  /** Where the session cgroups live, or why there are none. */
+  readonly detail: string
+  /** Per-session limits in force (absent: not enforced). */
+  readonly maxProcesses?: number
+  readonly maxMemoryBytes?: number
+  /** Configured limits that cannot be enforced here, each with the reason. */
+  readonly unenforced: readonly string[]
+}
+
 /** ctx.subprocess */
 export interface SubprocessService {
   spawnTerminal(options: SpawnTerminalOptions): Promise<SubprocessTerminalHandle>
+  /** The containment sessions get (a provider that cannot tell leaves it undefined). */
+  readonly containment?: SubprocessContainment
 }

@@ -14,5 +14,5 @@ export type { ProcessInspector, ProcessRow, TerminalRef, ForegroundGroup } from 
  */
 export const platformInspector: ProcessInspector =
   process.platform === 'linux'
-    ? new LinuxInspector(nodeProcFs, syscallTableFor(process.arch))
+    ? new LinuxInspector(nodeProcFs, syscallTableFor(process.arch), () => new Promise((resolve) => setImmediate(resolve)))
     : new PsInspector(nodeRunner)

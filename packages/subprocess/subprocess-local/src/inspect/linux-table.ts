@@ -23,12 +23,42 @@ function rowOf(stat: ProcStat): ProcessRow {
   }
 }
 
+/**
+ * Stat files read between two event-loop turns by the asynchronous scan and lookup: about
+ * 1 ms of synchronous reads, so a close on a machine with thousands of processes never
+ * holds the loop for long (a whole-table scan in one go took 56 ms with ~120 processes
+ * under load, 5.2 s for 5 parallel closes with ~2,200).
+ */
+export const SCAN_SLICE = 128
+
 /** Every process in /proc (one stat read each: for teardown, not for probes). */
 export function scanAll(fs: ProcFs): ProcessRow[] {
+  return readRows(fs, pidsIn(fs))
+}
+
+/** The same, a slice at a time with `turn()` (an event-loop turn) between slices. */
+export async function scanAllSliced(fs: ProcFs, turn: () => Promise<void>): Promise<ProcessRow[]> {
+  return readRowsSliced(fs, pidsIn(fs), turn)
+}
+
+/** The rows of these pids (missing: gone), a slice at a time with `turn()` between slices. */
+export async function readRowsSliced(fs: ProcFs, pids: readonly number[], turn: () => Promise<void>): Promise<ProcessRow[]> {
   const rows: ProcessRow[] = []
-  for (const name of fs.list('/proc') ?? []) {
-    if (!/^\d+$/.test(name)) continue
-    const row = readRow(fs, Number(name))
+  for (let i = 0; i < pids.length; i += SCAN_SLICE) {
+    if (i > 0) await turn()
+    rows.push(...readRows(fs, pids.slice(i, i + SCAN_SLICE)))
+  }
+  return rows
+}
+
+function pidsIn(fs: ProcFs): number[] {
+  return (fs.list('/proc') ?? []).filter((name) => /^\d+$/.test(name)).map(Number)
+}
+
+function readRows(fs: ProcFs, pids: readonly number[]): ProcessRow[] {
+  const rows: ProcessRow[] = []
+  for (const pid of pids) {
+    const row = readRow(fs, pid)
     if (row) rows.push(row)
   }
   return rows

@@ -5,7 +5,7 @@ import { isGone } from '../proc/parse-stat'
 import { isAlive } from '../teardown/identity'
 import type { ProcFs } from '../proc/proc-fs'
 import { CmdlineMemo } from './cmdline-memo'
-import { readRow, scanAll, type TreeEntry, walkTree } from './linux-table'
+import { readRow, readRowsSliced, scanAll, scanAllSliced, type TreeEntry, walkTree } from './linux-table'
 import { analyseThread } from './stdin-wait'
 import type { SyscallTable } from './syscall-table'
 import { findShell, parseCmdline, ptsPath } from './tree'
@@ -29,9 +29,14 @@ export class LinuxInspector implements ProcessInspector {
   /** Per terminal: the command lines already read (see CmdlineMemo). */
   private readonly cmdlines = new WeakMap<TerminalRef, CmdlineMemo>()
 
+  /**
+   * @param turn yields one event-loop turn; whole-table scans and large lookups (teardown)
+   *   read /proc in slices with a turn between them
+   */
   constructor(
     private readonly fs: ProcFs,
     private readonly table: SyscallTable | undefined,
+    private readonly turn: () => Promise<void> = () => Promise.resolve(),
   ) {}
 
   async foreground(ref: TerminalRef): Promise<ForegroundGroup> {
@@ -59,7 +64,7 @@ export class LinuxInspector implements ProcessInspector {
   }
 
   async scan(): Promise<ProcessRow[]> {
-    return scanAll(this.fs)
+    return scanAllSliced(this.fs, this.turn)
   }
 
   scanSync(): ProcessRow[] {
@@ -67,12 +72,7 @@ export class LinuxInspector implements ProcessInspector {
   }
 
   async lookup(pids: readonly number[]): Promise<Map<number, ProcessRow>> {
-    const rows = new Map<number, ProcessRow>()
-    for (const pid of pids) {
-      const row = readRow(this.fs, pid)
-      if (row) rows.set(pid, row)
-    }
-    return rows
+    return new Map((await readRowsSliced(this.fs, pids, this.turn)).map((row) => [row.pid, row]))
   }
 
   async hasExited(ref: { readonly pid: number; readonly start: string }): Promise<boolean> {

@@ -10,6 +10,7 @@ import {
   type TerminateResult,
 } from 'dsh-subprocess'
 import type { IPty } from 'node-pty'
+import type { SessionCgroup } from '../cgroup/session-cgroup'
 import type { ProcessInspector, TerminalRef } from '../inspect/types'
 import { type TeardownDeps, tearDown } from '../teardown/tear-down'
 import { killTreeSync } from '../teardown/node-deps'
@@ -42,6 +43,8 @@ export interface LocalTerminalOptions {
   readonly onListenerError: (error: unknown) => void
   /** Called once, when terminate() succeeded (nothing of this terminal is left). */
   readonly onTornDown?: () => void
+  /** The session's cgroup: teardown reads its members and kills it as a whole. */
+  readonly cgroup?: SessionCgroup
 }
 
 /** A running PTY over node-pty, using only its public surface (pid, data, exit, write, resize). */
@@ -112,6 +115,7 @@ export class LocalTerminal implements SubprocessTerminalHandle {
    * that the group kill does not reach, except a process that already left the group.
    */
   async discard(): Promise<void> {
+    await this.options.cgroup?.kill()
     for (const target of [-this.pid, this.pid]) {
       try {
         process.kill(target, 'SIGKILL')
@@ -121,6 +125,7 @@ export class LocalTerminal implements SubprocessTerminalHandle {
     }
     this.drain.release()
     await within(this.exited, EXIT_REPORT_WAIT_MS)
+    await this.options.cgroup?.remove()
   }
 
   onData(listener: (chunk: string) => void): () => void {
@@ -210,14 +215,22 @@ export class LocalTerminal implements SubprocessTerminalHandle {
 
   /** Synchronous last-resort SIGKILL of the whole tree (host exit). */
   killSync(): void {
-    killTreeSync(this.options.inspector, this.ref)
+    const { cgroup } = this.options
+    if (cgroup) cgroup.killSync()
+    else killTreeSync(this.options.inspector, this.ref)
     this.drain.release()
+  }
+
+  /** After killSync: drop the cgroup directories if they already emptied (else the next start reaps them). */
+  removeSync(): void {
+    this.options.cgroup?.removeSync()
   }
 
   private async runTeardown(): Promise<TerminateResult> {
     if (!this.exitReported) await this.options.inspector.foreground(this.ref).catch(() => undefined) // recognises the shell
+    const { cgroup } = this.options
     const report = await tearDown(
-      { top: this.ref, shell: this.ref.shell, topExited: () => this.exitReported, graceMs: this.options.graceMs },
+      { top: this.ref, shell: this.ref.shell, topExited: () => this.exitReported, graceMs: this.options.graceMs, ...(cgroup ? { group: cgroup } : {}) },
       this.options.teardown,
     )
     const exit = await within(this.exited, EXIT_REPORT_WAIT_MS)
@@ -225,6 +238,7 @@ export class LocalTerminal implements SubprocessTerminalHandle {
       const what = report.survivors.length > 0 ? `processes ${report.survivors.join(', ')} survived SIGKILL` : `the exit of process ${this.pid} was not reported`
       throw new SubprocessError('TERMINATE_FAILED', `terminal ${this.pid} teardown incomplete: ${what}; retry the close`, { survivors: report.survivors })
     }
+    await cgroup?.remove()
     return { exit, signalled: report.signalled, killed: report.killed }
   }
 

@@ -1,5 +1,6 @@
 // @dsh-pure
 import type { ProcessRow } from '../inspect/types'
+import { isGone } from '../proc/parse-stat'
 import { familyOf, type Identity, isAlive } from './identity'
 
 /**
@@ -40,6 +41,17 @@ export interface TeardownDeps {
   now(): number
 }
 
+/**
+ * The session's cgroup, where there is one: every process of the session whatever its
+ * session id or parent (a setsid double fork included), read without scanning /proc.
+ */
+export interface TeardownGroup {
+  /** Pids in the cgroup now. */
+  members(): Promise<number[]>
+  /** SIGKILL every member at once (cgroup.kill). */
+  kill(): Promise<void>
+}
+
 export interface TeardownTarget {
   readonly top: Identity
   /** The shell (the top itself unless a launcher runs it); receives the hang-up. */
@@ -47,6 +59,8 @@ export interface TeardownTarget {
   /** True once the top-level process's exit was reported. */
   readonly topExited: () => boolean
   readonly graceMs: number
+  /** The session's cgroup: membership comes from it, and it is killed as a whole at the end. */
+  readonly group?: TeardownGroup
 }
 
 export interface TeardownReport {
@@ -64,14 +78,23 @@ export interface TeardownReport {
  * SIGHUP to the shell, repeated every REHANGUP_MS while a grace runs), SIGTERM the
  * descendants, wait up to graceMs, then rescan and SIGKILL the union until a scan finds
  * nobody, and only then stop the top-level process the same way. Only captured identities are ever signalled; zombies count as gone.
+ *
+ * With a cgroup (`target.group`) the members come from the cgroup instead of /proc scans,
+ * and once the grace is over the cgroup is killed as a whole (cgroup.kill), then verified
+ * empty: nothing of the session survives, whatever its session id or parent.
  */
 export async function tearDown(target: TeardownTarget, deps: TeardownDeps): Promise<TeardownReport> {
-  const { top } = target
+  const { top, group } = target
   const captured = new Map<number, Identity>()
   const signalled: number[] = []
   const killed: number[] = []
+  /** Rows that include the top and every process teardown owns. */
+  const snapshot = async (): Promise<ProcessRow[]> =>
+    group ? [...(await deps.lookup(unique([top.pid, ...(await group.members())]))).values()] : deps.scan()
+  const familyIn = (rows: readonly ProcessRow[]) =>
+    group ? rows.filter((r) => r.pid !== top.pid && !isGone(r.state)) : familyOf(rows, top, captured)
   const capture = (rows: readonly ProcessRow[]) => {
-    for (const row of familyOf(rows, top, captured)) {
+    for (const row of familyIn(rows)) {
       if (!captured.has(row.pid) || captured.get(row.pid)!.start !== row.start) captured.set(row.pid, { pid: row.pid, start: row.start })
     }
   }
@@ -101,7 +124,7 @@ export async function tearDown(target: TeardownTarget, deps: TeardownDeps): Prom
     return done() ? [] : left
   }
 
-  const rows = await deps.scan()
+  const rows = await snapshot()
   capture(rows)
   hangUp(target, rows, captured, deps, true)
   lastHangUp = deps.now()
@@ -112,6 +135,7 @@ export async function tearDown(target: TeardownTarget, deps: TeardownDeps): Prom
     if (row.state === 'T' || row.state === 't') deps.kill(row.pid, 'SIGCONT')
   }
   await waitGone([...captured.values()], target.graceMs, undefined, true)
+  if (group) return finishGroup(target, group, deps, { signalled, killed, waitGone })
 
   let settled = false
   for (let round = 0; round < MAX_KILL_ROUNDS && !settled; round++) {
@@ -134,6 +158,43 @@ export async function tearDown(target: TeardownTarget, deps: TeardownDeps): Prom
   const all = [...captured.values()]
   if (!target.topExited()) all.push(top)
   const survivors = (await living(all)).map((r) => r.pid)
+  return { signalled: unique(signalled), killed: unique(killed), survivors }
+}
+
+interface GroupProgress {
+  readonly signalled: number[]
+  readonly killed: number[]
+  readonly waitGone: (ids: readonly Identity[], ms: number, done?: () => boolean, rehang?: boolean) => Promise<ProcessRow[]>
+}
+
+/**
+ * The end of a teardown with a cgroup: members still there after the grace (late forks,
+ * processes that ignore the hang-up and SIGTERM) are killed with the whole cgroup; when
+ * only the top is left it first gets SIGTERM and its own grace, as without a cgroup (a
+ * launcher such as bwrap takes its sandbox down with it). Then the cgroup must be empty.
+ */
+async function finishGroup(target: TeardownTarget, group: TeardownGroup, deps: TeardownDeps, progress: GroupProgress): Promise<TeardownReport> {
+  const { top } = target
+  const { signalled, killed, waitGone } = progress
+  const killGroup = async () => {
+    const left = await group.members()
+    if (left.length === 0) return
+    killed.push(...left)
+    await group.kill()
+  }
+  const members = await group.members()
+  if (members.some((pid) => pid !== top.pid)) await killGroup()
+  else if (!target.topExited() && members.includes(top.pid)) {
+    deps.kill(top.pid, 'SIGTERM')
+    await waitGone([top], target.graceMs, target.topExited, true)
+    await killGroup()
+  }
+  const deadline = deps.now() + KILL_VERIFY_MS
+  let survivors = await group.members()
+  while (survivors.length > 0 && deps.now() < deadline) {
+    await deps.sleep(TEARDOWN_POLL_MS)
+    survivors = await group.members()
+  }
   return { signalled: unique(signalled), killed: unique(killed), survivors }
 }
 
