@@ -44,7 +44,7 @@ async function shell(subprocess: SubprocessLocalService, argv: readonly string[]
  * Start the three escape attempts of issue 13.3 in a shell; resolves with their pids. The
  * second (a setsid double fork) also ignores SIGTERM and SIGHUP: only a kill reaches it.
  */
-async function escape(t: Awaited<ReturnType<typeof shell>>, marker: string): Promise<number[]> {
+async function startEscapes(t: Awaited<ReturnType<typeof shell>>, marker: string): Promise<number[]> {
   const pidFile = `${tmpdir()}/dsh-daemon-${marker}.pid`
   await t.handle.write(`setsid sleep ${marker}1 & setsid bash -c 'trap "" TERM HUP; sleep ${marker}2 & exit'; ${PYTHON} ${fixture('daemonize.py')} ${pidFile} ${marker}3; echo ESC-$((40+2))\r`)
   await t.waitFor('ESC-42')
@@ -67,7 +67,7 @@ describe('each session in its own cgroup (this machine: cgroup v1/v2 hybrid, as 
     const subprocess = await service()
     const t = await shell(subprocess)
     const marker = uniqueMarker()
-    const escapes = await escape(t, marker)
+    const escapes = await startEscapes(t, marker)
     const result = await t.handle.terminate()
     expect([...result.signalled, ...(result.killed ?? [])]).toEqual(expect.arrayContaining(escapes))
     expect(result.killed).toContain(escapes[1])
@@ -80,7 +80,7 @@ describe('each session in its own cgroup (this machine: cgroup v1/v2 hybrid, as 
     expect(subprocess.containment.kind).toBe('none')
     const t = await shell(subprocess)
     const marker = uniqueMarker()
-    const escapes = await escape(t, marker)
+    const escapes = await startEscapes(t, marker)
     await t.handle.terminate()
     const survivors = escapes.filter((pid) => existsSync(`/proc/${pid}`))
     for (const pid of escapes) process.kill(pid, 'SIGKILL')
@@ -90,7 +90,7 @@ describe('each session in its own cgroup (this machine: cgroup v1/v2 hybrid, as 
   it('disposing the service (dispose-agent, shutdown) kills the escapes of every open session', async () => {
     const subprocess = await service()
     const marker = uniqueMarker()
-    await escape(await shell(subprocess), marker)
+    await startEscapes(await shell(subprocess), marker)
     await root!.fiber.dispose()
     root = undefined
     for (const n of [1, 2, 3]) expect(pidsWithCmdline(`sleep ${marker}${n}`)).toEqual([])
