@@ -41,7 +41,29 @@ export interface TerminalSendResult {
   readonly sessionStatus: TerminalSessionStatus
   /** True when output of this send was dropped to stay within the backend bound. */
   readonly truncated: boolean
+  /**
+   * The exit status of the last command, when the send ended with the shell back at its
+   * own prompt (the prompt marker carries `$?`). Absent otherwise (a REPL, a busy program).
+   */
+  readonly exitCode?: number
+  /** What the viewport cannot show: input left pending, unread or not written; a waiting shell. */
+  readonly notes?: readonly TerminalSendNote[]
 }
+
+/** A fact about a send's input or the terminal that the output alone does not show. */
+export type TerminalSendNote =
+  /** The shell printed its continuation prompt: it waits for the rest of the command. */
+  | { readonly kind: 'continuation' }
+  /** Text typed on the shell's command line without Enter ('' when it cannot be told exactly); it prefixes the next command. */
+  | { readonly kind: 'pending-input'; readonly text: string }
+  /** A canonical-mode program reads only whole lines: this text waits in the terminal's line buffer. */
+  | { readonly kind: 'line-buffered'; readonly text: string }
+  /** The foreground program has not read this input: it stays queued for the next reader. */
+  | { readonly kind: 'unread-input' }
+  /** Only part of the text was written: the program stopped reading before the send's timeout. */
+  | { readonly kind: 'input-cut'; readonly writtenBytes: number; readonly totalBytes: number }
+  /** Nothing was written: the foreground program was exiting and no new reader was ready in time. */
+  | { readonly kind: 'input-held' }
 
 /** Output read incrementally from an in-flight (or settled) send. */
 export interface TerminalOutputChunk {

@@ -62,8 +62,13 @@ describe('background sends through ctx.jobs (scripted operation)', () => {
     jobs.kill(agent, 'pty-send-1', 'no longer needed')
     expect(operations[0]!.cancels).toEqual(['no longer needed'])
     expect(jobs.get(agent, 'pty-send-1').status).toBe('stopping')
-    operations[0]!.finish({ waitReason: 'stdin_read', sessionStatus: { kind: 'running' }, truncated: false })
-    expect(await jobs.wait(agent, 'pty-send-1', 20_000)).toMatchObject({ status: 'killed', detail: 'wait: stdin_read' })
+    operations[0]!.emit('^C\n')
+    operations[0]!.finish({ waitReason: 'stdin_read', sessionStatus: { kind: 'running' }, truncated: false, exitCode: 130 })
+    expect(await jobs.wait(agent, 'pty-send-1', 20_000)).toMatchObject({
+      status: 'killed', detail: 'interrupted with SIGINT; the shell is back at its prompt (exit 130)',
+    })
+    // the output the program printed while it stopped is collected
+    expect(jobs.read(agent, 'pty-send-1').output).toBe('^C\n')
   })
 
   it('a send that rejects fails the job with its message', async () => {

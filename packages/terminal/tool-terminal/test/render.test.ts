@@ -21,6 +21,20 @@ describe('model texts', () => {
       .toBe('(no new output)\n[wait: session_exit]\n[session: exited code=3 signal=null]\n[output truncated]')
   })
 
+  it('terminal_send foreground: a non-zero exit status and the notes come before the wait line', () => {
+    const base = { kind: 'foreground', viewport: 'false\ndsh> ', waitReason: 'stdin_read', sessionStatus: running, truncated: false } as const
+    expect(renderSend({ ...base, exitCode: 0 }, CAP)).toBe('false\ndsh> \n[wait: stdin_read]\n[session: running]')
+    expect(renderSend({ ...base, exitCode: 1 }, CAP)).toBe('false\ndsh> \n[exit: 1]\n[wait: stdin_read]\n[session: running]')
+    const noted = renderSend({ ...base, notes: [{ kind: 'pending-input', text: 'q' }, { kind: 'continuation' }] }, CAP)
+    expect(noted.split('\n').slice(2, 4)).toEqual([
+      '[note: "q" is typed on the shell\'s command line but not submitted; it prefixes your next command (send "\\u0015" with submit=false to clear it)]',
+      '[note: the shell waits for the rest of the command (continuation prompt); send the rest, or "\\u0003" with submit=false to cancel it]',
+    ])
+    expect(renderSend({ ...base, notes: [{ kind: 'unread-input' }] }, CAP)).toContain('[note: the foreground program has not read this input; it stays queued')
+    expect(renderSend({ ...base, notes: [{ kind: 'input-cut', writtenBytes: 10, totalBytes: 20 }] }, CAP)).toContain('[note: only 10 of 20 bytes were written')
+    expect(renderSend({ ...base, notes: [{ kind: 'input-held' }] }, CAP)).toContain('[note: nothing was written')
+  })
+
   it('terminal_send background acknowledgement', () => {
     expect(renderBackground('pty-send-1', CAP)).toBe('started background job pty-send-1')
   })
@@ -52,5 +66,10 @@ describe('model texts', () => {
     expect(sendDetail({ waitReason: 'session_exit', sessionStatus: { kind: 'exited', exitCode: 0, signal: null } })).toBe('session exited: 0')
     expect(sendDetail({ waitReason: 'session_exit', sessionStatus: { kind: 'exited', exitCode: null, signal: 'SIGHUP' } })).toBe('session exited: SIGHUP')
     expect(sendDetail({ waitReason: 'session_exit', sessionStatus: { kind: 'exited', exitCode: null, signal: null } })).toBe('session exited: unknown')
+    // a killed job says what the interrupt led to
+    expect(sendDetail({ waitReason: 'stdin_read', sessionStatus: running, exitCode: 130 }, true)).toBe('interrupted with SIGINT; the shell is back at its prompt (exit 130)')
+    expect(sendDetail({ waitReason: 'stdin_read', sessionStatus: running }, true)).toBe('interrupted with SIGINT; the program waits for input again')
+    expect(sendDetail({ waitReason: 'inferred_idle', sessionStatus: running }, true)).toBe('interrupted with SIGINT; its output went quiet, it may still be running')
+    expect(sendDetail({ waitReason: 'timeout', sessionStatus: running }, true)).toBe('interrupted with SIGINT; it was still running when the wait ended')
   })
 })

@@ -179,7 +179,8 @@ describe('background sends over real bash', () => {
     stack.root.jobs.kill(a, 'pty-send-1')
     const final = await stack.root.jobs.wait(a, 'pty-send-1', 20_000)
     expect(final.status).toBe('killed')
-    expect(final.detail).toMatch(/^wait: /)
+    // the cancel waits for the shell's prompt after the interrupt: the detail says so
+    expect(final.detail).toBe('interrupted with SIGINT; the shell is back at its prompt (exit 130)')
     await waitForPromptAfter(a, before)
 
     const after = await stack.ok(a, 'terminal_send', { sessionId: 'pty-1', text: 'echo "status=$? $((6*7))"; stty -a | grep -o -- "-isig"' })
@@ -204,10 +205,23 @@ describe('background sends over real bash', () => {
     const kill = await stack.ok(a, 'job_kill', { job_id: 'pty-send-1' })
     expect(kill.content).toBe('requested cancellation of job pty-send-1')
     const final = await stack.ok(a, 'job_output', { job_id: 'pty-send-1', wait: true, timeout_ms: 20_000 })
-    expect(final.content).toMatch(/\[status: killed, wait: \w+\]$/)
+    // the job's last output (the shell's prompt after the interrupt) is collected with it
+    expect(final.content).toMatch(/dsh> \n\[status: killed, interrupted with SIGINT; the shell is back at its prompt \(exit 130\)\]$/)
     await waitForPromptAfter(a, before)
     const after = await stack.ok(a, 'terminal_send', { sessionId: 'pty-1', text: 'echo "status=$? $((6*7))"' })
     expect(after.content).toContain('status=130 42')
+  })
+
+  it('job_kill of a foreground server collects its last words and reads naturally', async () => {
+    stack = await bootRealStack({ bashConfig: PATIENT })
+    const a = stack.agent('a')
+    await stack.ok(a, 'terminal_open', { type: 'shell' })
+    await stack.ok(a, 'terminal_send', { sessionId: 'pty-1', text: 'python3 -m http.server 0 --bind 127.0.0.1', run_in_background: true })
+    await waitFor('the server to serve', async () => (await stack!.ok(a, 'terminal_read', { sessionId: 'pty-1' })).content.includes('Serving HTTP'))
+    await stack.ok(a, 'job_kill', { job_id: 'pty-send-1' })
+    const final = await stack.ok(a, 'job_output', { job_id: 'pty-send-1', wait: true, timeout_ms: 20_000 })
+    expect(final.content).toContain('Keyboard interrupt received, exiting.')
+    expect(final.content).toMatch(/\[status: killed, interrupted with SIGINT; the shell is back at its prompt \(exit \d+\)\]$/)
   })
 
   it('enableRunInBackground false: a forced run_in_background is rejected and nothing is written', async () => {

@@ -1,6 +1,7 @@
 // @dsh-pure
 import type { TerminalOutputChunk, TerminalSessionStatus } from 'dsh-terminal'
 import { boundBodyTail, boundHead, boundHeaderTail, TRUNCATION_MARKER } from '../bound/layout'
+import { sendFactLines } from './notes'
 import type {
   TerminalCloseResult,
   TerminalListResult,
@@ -22,11 +23,14 @@ export function renderOpen(result: TerminalOpenResult, maxBytes: number): string
   return boundHeaderTail(header, result.motd === '' ? '(no startup output)' : result.motd, maxBytes)
 }
 
-/** Viewport (its tail when cut), `[wait: ...]`, `[session: ...]`, then the marker when cut. */
+/**
+ * Viewport (its tail when cut), `[exit: N]` when not 0, one `[note: ...]` per note,
+ * `[wait: ...]`, `[session: ...]`, then the marker when cut.
+ */
 export function renderSend(result: TerminalSendForeground, maxBytes: number): string {
   return boundBodyTail({
     body: result.viewport === '' ? '(no new output)' : result.viewport,
-    meta: [`[wait: ${result.waitReason}]`, `[session: ${statusText(result.sessionStatus)}]`],
+    meta: [...sendFactLines(result), `[wait: ${result.waitReason}]`, `[session: ${statusText(result.sessionStatus)}]`],
     truncated: result.truncated,
   }, maxBytes)
 }
@@ -72,9 +76,33 @@ export function renderChunk(chunk: TerminalOutputChunk): string {
   return chunk.truncated ? `${chunk.text}\n${TRUNCATION_MARKER}` : chunk.text
 }
 
-/** The job detail of a settled background send. */
-export function sendDetail(result: { readonly waitReason: string; readonly sessionStatus: TerminalSessionStatus }): string {
-  if (result.sessionStatus.kind === 'running') return `wait: ${result.waitReason}`
-  const { exitCode, signal } = result.sessionStatus
-  return `session exited: ${exitCode ?? signal ?? 'unknown'}`
+/** A settled send, as the job detail reads it. */
+export interface SentDetail {
+  readonly waitReason: string
+  readonly sessionStatus: TerminalSessionStatus
+  readonly exitCode?: number
+}
+
+/**
+ * The job detail of a settled background send: `wait: <reason>`, or `session exited: ...`;
+ * a killed job says what the interrupt led to (job_kill delivers SIGINT).
+ */
+export function sendDetail(result: SentDetail, interrupted = false): string {
+  if (result.sessionStatus.kind !== 'running') {
+    const { exitCode, signal } = result.sessionStatus
+    return `session exited: ${exitCode ?? signal ?? 'unknown'}`
+  }
+  if (!interrupted) return `wait: ${result.waitReason}`
+  return `interrupted with SIGINT; ${afterInterrupt(result)}`
+}
+
+function afterInterrupt(result: SentDetail): string {
+  switch (result.waitReason) {
+    case 'stdin_read':
+      return result.exitCode === undefined ? 'the program waits for input again' : `the shell is back at its prompt (exit ${result.exitCode})`
+    case 'inferred_idle':
+      return 'its output went quiet, it may still be running'
+    default:
+      return 'it was still running when the wait ended'
+  }
 }

@@ -17,12 +17,25 @@ export const SessionSnapshot = z.strictObject({
 
 export const OpenResult = SessionSnapshot.extend({ motd: z.string() })
 
+/** What the viewport cannot show (see TerminalSendNote in dsh-terminal). */
+export const SendNote = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('continuation') }),
+  z.strictObject({ kind: z.literal('pending-input'), text: z.string() }),
+  z.strictObject({ kind: z.literal('line-buffered'), text: z.string() }),
+  z.strictObject({ kind: z.literal('unread-input') }),
+  z.strictObject({ kind: z.literal('input-cut'), writtenBytes: z.number().int().min(0), totalBytes: z.number().int().min(0) }),
+  z.strictObject({ kind: z.literal('input-held') }),
+])
+
 export const SendForeground = z.strictObject({
   kind: z.literal('foreground'),
   viewport: z.string(),
   waitReason: z.enum(['stdin_read', 'inferred_idle', 'timeout', 'session_exit']),
   sessionStatus: SessionStatus,
   truncated: z.boolean(),
+  /** `$?` of the last command when the send ended at the shell's own prompt. */
+  exitCode: z.number().int().min(0).max(255).optional(),
+  notes: z.array(SendNote).optional(),
 })
 
 export const SendBackground = z.strictObject({ kind: z.literal('background'), jobId: z.string().min(1) })
@@ -45,6 +58,7 @@ export const ListResult = z.array(SessionSnapshot)
 
 export type TerminalOpenResult = z.output<typeof OpenResult>
 export type TerminalSendForeground = z.output<typeof SendForeground>
+export type TerminalSendNoteValue = z.output<typeof SendNote>
 export type TerminalSendBackground = z.output<typeof SendBackground>
 export type TerminalSendToolResult = z.output<typeof SendResult>
 export type TerminalReadToolResult = z.output<typeof ReadResult>

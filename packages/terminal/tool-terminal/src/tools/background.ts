@@ -53,7 +53,7 @@ function sendJob(operation: TerminalSendOperation): JobRun {
   const done: Promise<JobSettlement> = operation.done.then(
     (result) => {
       settled = result
-      return { status: cancelRequested ? 'killed' : 'completed', detail: sendDetail(result) }
+      return { status: cancelRequested ? 'killed' : 'completed', detail: sendDetail(result, cancelRequested) }
     },
     (error: unknown) => ({ status: 'failed', detail: describe(error) }),
   )

@@ -36,6 +36,8 @@ export function sendTool(deps: ToolDeps, description: string) {
         waitReason: result.waitReason,
         sessionStatus: copyStatus(result.sessionStatus),
         truncated: result.truncated,
+        ...(result.exitCode === undefined ? {} : { exitCode: result.exitCode }),
+        ...(result.notes === undefined || result.notes.length === 0 ? {} : { notes: result.notes.map((n) => ({ ...n })) }),
       })
     },
     render: (value) => value.kind === 'background'
