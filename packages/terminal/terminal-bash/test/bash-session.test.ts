@@ -5,7 +5,6 @@ import { TerminalBackendCleanupError, type TerminalSessionId } from 'dsh-termina
 import { describe, expect, it } from 'vitest'
 import { parseConfig } from '../src/config'
 import type { BackendDeps } from '../src/seams'
-import { NONCE_ENV } from '../src/shell/environment'
 import { spawnBashSession } from '../src/session/spawn-session'
 import { FakeHandle } from './fakes/fake-handle'
 import { FakeScheduler, flush } from './fakes/fake-scheduler'
@@ -36,8 +35,10 @@ function setup(mode: 'danger-full-access' | 'workspace-write' = 'danger-full-acc
   const config = parseConfig({ timeoutMs: 1000 })
   /** Print the first prompt the way the integration does. */
   const prompt = () => {
-    const nonce = spawned[0]!.env![NONCE_ENV]!
-    handle.emit(`hello\r\n\x1b]133;C;${nonce}\x07\x1b]133;D;0;${nonce}\x07dsh> `)
+    const nonce = handle.written[0]!.trim()
+    // the terminal echoes the handover line; the session removes it before anything sees it
+    handle.emit(`${nonce.slice(0, 5)}`)
+    handle.emit(`${nonce.slice(5)}\r\nhello\r\n\x1b]133;C;${nonce}\x07\x1b]133;D;0;${nonce}\x07dsh> `)
   }
   return { handle, spawned, deps, scheduler, config, prompt }
 }
@@ -54,7 +55,9 @@ describe('spawnBashSession (fake handle)', () => {
     expect(options.argv).toEqual(['/bin/bash', '--noprofile', '--norc', '-i'])
     expect(options.cwd).toBe('/ws')
     expect(options.env).toMatchObject({ TERM: 'dumb', PAGER: 'cat', GIT_PAGER: 'cat', DSH_SHELL: '1', DSH_SESSION_ID: 'agent-7', DSH_PTY_SESSION_ID: 'pty-1', PS1: 'dsh> ' })
-    expect(options.env![NONCE_ENV]).toMatch(/^[0-9a-f]{32}$/)
+    // the nonce is handed over as the first input line, never through the environment
+    expect(t.handle.written[0]).toMatch(/^[0-9a-f]{32}\n$/)
+    expect(Object.values(options.env!).some((v) => v.includes(t.handle.written[0]!.trim()))).toBe(false)
     expect(options.env!.PROMPT_COMMAND).toContain('__dsh_prompt_command')
     await session.close()
   })
@@ -133,7 +136,7 @@ describe('BashSession (fake handle)', () => {
     const t = await open()
     const op = t.session.send({ text: 'exit 3', submit: true })
     await flush()
-    expect(t.handle.written).toEqual(['exit 3\r'])
+    expect(t.handle.written.slice(1)).toEqual(['exit 3\r'])
     t.handle.emit('exit 3\r\nexit\r\n')
     t.handle.end({ exitCode: 3, signal: null })
     expect(await op.done).toEqual({ viewport: 'exit 3\nexit\n', waitReason: 'session_exit', sessionStatus: { kind: 'exited', exitCode: 3, signal: null }, truncated: false })

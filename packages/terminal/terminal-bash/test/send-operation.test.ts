@@ -1,10 +1,14 @@
 import type { ForegroundInspection } from 'dsh-subprocess'
 import type { TerminalSessionStatus } from 'dsh-terminal'
 import { describe, expect, it } from 'vitest'
-import { SendOperation, type SendPort } from '../src/session/send-operation'
+import { parseSttyG, type Termios } from '../src/readiness/termios'
+import { CANCEL_SETTLE_MAX_MS, SendOperation, type SendPort } from '../src/session/send-operation'
 import { FakeBarrier } from './fakes/fake-barrier'
 import { fg } from './fakes/fake-foreground'
 import { FakeScheduler, flush } from './fakes/fake-scheduler'
+
+/** `stty -g` of a fresh Linux pty (cooked: ISIG ICANON ECHO IEXTEN). */
+const COOKED = '500:5:bf:8a3b:3:1c:7f:15:4:0:1:0:11:13:1a:0:12:f:17:16:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0:0'
 
 const timing = { pollIntervalMs: 50, exactProbeAfterMs: 150, idleSilenceMs: 300, handoffGraceMs: 50, timeoutMs: 5000 }
 
@@ -30,18 +34,27 @@ class FakePort implements SendPort {
   async write(data: string): Promise<void> {
     this.written.push(data)
   }
-  interrupt(): Promise<unknown> {
+  interrupt(): Promise<{ targetPgid: number }> {
     this.interrupts++
-    return new Promise((resolve) => { this.releaseInterrupt = () => resolve({ delivered: true }) })
+    return new Promise((resolve) => { this.releaseInterrupt = () => resolve({ targetPgid: 300 }) })
   }
   status(): TerminalSessionStatus {
     return this.statusValue
+  }
+  typedAtPrompt(text: string): string | undefined {
+    return text
+  }
+  termiosValue: Termios | undefined = undefined
+  termiosReads = 0
+  async termios(): Promise<Termios | undefined> {
+    this.termiosReads++
+    return this.termiosValue
   }
 }
 
 function start(port: FakePort, text: string, options: { submit?: boolean; signal?: AbortSignal } = {}) {
   const clock = new FakeScheduler()
-  const prompt = { markers: 0, promptReady: false }
+  const prompt: { markers: number; promptReady: boolean; promptShown?: boolean } = { markers: 0, promptReady: false }
   let doneCalls = 0
   const op = new SendOperation({
     port,
@@ -102,36 +115,86 @@ describe('SendOperation', () => {
     expect(port.written).toEqual(['\x03'])
   })
 
-  it('cancelled during the pre-write inspection, the input is never written; done waits for the SIGINT', async () => {
+  it('cancelled during the pre-write inspection, the input is never written; done waits for the SIGINT and the prompt after it', async () => {
     const port = new FakePort()
     port.holdInspect = true
-    const { op, clock } = start(port, 'rm -rf build')
+    const { op, clock, prompt } = start(port, 'rm -rf build')
     await flush()
     op.cancel(new Error('stop'))
-    expect(port.interrupts).toBe(1)
     port.pendingInspect.shift()!(fg('waiting'))
+    port.holdInspect = false
     await flush()
+    expect(port.interrupts).toBe(1)
     expect(port.written).toEqual([])
+    // nothing written: the interrupt is a real SIGINT, never a typed one
+    expect(port.termiosReads).toBe(0)
     let settled = false
     void op.done.then(() => { settled = true })
-    await clock.advance(10_000)
+    await clock.advance(1_000)
     expect(settled).toBe(false)
     port.releaseInterrupt!()
+    await flush()
+    // the interrupted shell prompts again: the session is ready for the next send
+    prompt.markers = 1
+    prompt.promptShown = true
+    op.append('^C\ndsh> ')
+    await clock.advance(10)
     const result = await op.done
-    expect(result.waitReason).toBe('timeout')
+    expect(result).toMatchObject({ waitReason: 'stdin_read', viewport: '^C\ndsh> ' })
     expect(port.written).toEqual([])
   })
 
-  it('an AbortSignal cancels like cancel(); an already aborted one writes nothing', async () => {
+  it('an AbortSignal cancels like cancel(); an already aborted one writes nothing and is bounded', async () => {
     const port = new FakePort()
     const controller = new AbortController()
     controller.abort(new Error('caller gone'))
-    const { op } = start(port, 'echo x', { signal: controller.signal })
+    const { op, clock } = start(port, 'echo x', { signal: controller.signal })
     await flush()
     expect(port.written).toEqual([])
     expect(port.interrupts).toBe(1)
     port.releaseInterrupt!()
+    await flush()
+    // the foreground keeps printing and never shows it is ready again: the cancel bound
+    // releases the session
+    port.inspection = fg('not-waiting')
+    for (let t = 0; t < CANCEL_SETTLE_MAX_MS; t += 100) {
+      op.append('still busy\n')
+      await clock.advance(100)
+    }
     expect((await op.done).waitReason).toBe('timeout')
+  })
+
+  it('written input is cancelled by typing INTR when the line discipline flushes with it', async () => {
+    const port = new FakePort()
+    port.termiosValue = parseSttyG(COOKED)
+    const { op, clock, prompt } = start(port, 'sleep 2; echo done')
+    await flush()
+    expect(port.written).toEqual(['sleep 2; echo done\r'])
+    op.cancel()
+    await flush()
+    // no SIGINT: the typed ^C signals the foreground group and drops the unread input
+    expect(port.interrupts).toBe(0)
+    expect(port.written).toEqual(['sleep 2; echo done\r', '\u0003'])
+    // whatever was unread is gone: the prompt after the interrupt settles without a command
+    prompt.markers = 1
+    prompt.promptShown = true
+    op.append('^C\ndsh> ')
+    await clock.advance(0)
+    expect((await op.done).waitReason).toBe('stdin_read')
+  })
+
+  it('written input under -isig is cancelled by a real SIGINT', async () => {
+    const port = new FakePort()
+    port.termiosValue = { ...parseSttyG(COOKED)!, isig: false }
+    const { op } = start(port, 'cat')
+    await flush()
+    op.cancel()
+    await flush()
+    expect(port.interrupts).toBe(1)
+    expect(port.written).toEqual(['cat\r'])
+    port.releaseInterrupt!()
+    op.abandon('session_exit')
+    expect((await op.done).waitReason).toBe('session_exit')
   })
 
   it('readiness proven while the SIGINT is in flight still waits for the delivery', async () => {

@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { boot, type Harness, waitFor } from './fixtures/harness'
@@ -34,6 +34,23 @@ describe('bash session (real PTY)', () => {
     // no child inherits the integration
     const env = await h.send(id, 'env | grep -c -e DSH_PROMPT_NONCE -e PROMPT_COMMAND')
     expect(env.viewport).toMatch(/\n0\n/)
+  })
+
+  it('the marker nonce never sits in the environment of the shell or its children', async () => {
+    h = await boot()
+    const id = await h.open()
+    // the shell knows its nonce (a shell variable) and its pid
+    const r = await h.send(id, 'echo "nonce=<$__dsh_nonce> pid=<$$>"')
+    const nonce = /nonce=<([0-9a-f]{32})>/.exec(r.viewport)?.[1]
+    const pid = Number(/pid=<(\d+)>/.exec(r.viewport)?.[1])
+    expect(nonce).toBeDefined()
+    // the terminal's echo of the handover line is never shown: only the echo above has it
+    expect((await h.root.terminals.read(h.agent, id, {})).text.split(nonce!).length).toBe(2)
+    // what the kernel keeps for the shell's whole life, unset or not
+    expect(readFileSync(`/proc/${pid}/environ`, 'latin1')).not.toContain(nonce!)
+    // a child's environment, read by the child itself
+    const child = await h.send(id, `tr '\\0' '\\n' < /proc/self/environ | grep -c ${nonce}; echo "checked-$((40+2))"`)
+    expect(child.viewport).toMatch(/\n0\nchecked-42\n/)
   })
 
   it('a changed PS1 does not break readiness: the prompt is restored', async () => {

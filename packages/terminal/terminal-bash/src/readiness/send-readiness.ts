@@ -11,7 +11,16 @@ export interface PromptView {
   readonly markers: number
   /** The printable tail after the latest marker is exactly the controlled prompt. */
   readonly promptReady: boolean
+  /** The exit status the latest prompt marker carried (`$?` of the last command). */
+  readonly lastStatus?: number
+  /** The latest marker since this send began is a continuation prompt (PS2), shown exactly. */
+  readonly continuationReady?: boolean
+  /** Command-start markers seen since this send began. */
+  readonly commands?: number
+  /** The latest marker is a PS1 prompt marker followed by exactly the prompt (stale or not). */
+  readonly promptShown?: boolean
 }
+
 
 export interface SendReadinessOptions {
   readonly scheduler: Scheduler
@@ -39,6 +48,14 @@ export class SendReadiness {
   settled: TerminalWaitReason | undefined
   private halted = false
   private evidence: WaitEvidence | undefined
+  /** The input raised signals: a stdin wait counts only after output that followed the write. */
+  private signalled = false
+  private answerPending = false
+  /** The latest inspection that showed readiness (the foreground the send settled on). */
+  shown: ForegroundInspection | undefined
+  /** When a cancel's interrupt landed, and how many prompts had been seen by then. */
+  private interruptedAt: number | undefined
+  private promptsAtInterrupt = 0
   private writtenAt = 0
   private lastOutputAt = 0
   private readonly cancels = new Set<() => void>()
@@ -62,12 +79,16 @@ export class SendReadiness {
 
   /**
    * The input landed. `baseline` is the pre-write inspection (undefined when the lookup
-   * failed); `bytes` is what the foreground must consume to prove it read the input.
+   * failed); `bytes` is what the foreground must consume to prove it read the input (what
+   * the line discipline makes readable). `signalled`: the input raised signals (a ^C typed
+   * as text), so a wait counts only once the program printed something after the write.
+   * `reads`: read calls needed beyond the bytes (an EOF is an empty read).
    */
-  written(baseline: ForegroundInspection | undefined, bytes: number): void {
+  written(baseline: ForegroundInspection | undefined, bytes: number, signalled = false, reads = 0): void {
     if (this.settled || this.halted) return
     const { scheduler, timing } = this.options
-    this.evidence = new WaitEvidence(baseline, bytes)
+    this.evidence = new WaitEvidence(baseline, bytes, reads)
+    this.signalled = signalled
     this.writtenAt = scheduler.now()
     this.lastOutputAt = this.writtenAt
     this.armQuietProbe()
@@ -91,9 +112,52 @@ export class SendReadiness {
     this.evidence?.addInjected(bytes)
   }
 
+  /**
+   * Whether an answer to a terminal query is being decided: until it is written (and then
+   * counted as input the foreground must read) or dropped, no wait counts as readiness.
+   */
+  answering(pending: boolean): void {
+    this.answerPending = pending
+    if (!pending) this.probe()
+  }
+
   /** The top-level process exited. */
   exited(): void {
     this.settle('session_exit')
+  }
+
+  /**
+   * A cancel's interrupt landed. From now on a prompt printed after it counts (it needs no
+   * new command), a wait counts once the program reacted with output, and the send settles
+   * `timeout` after `limitMs` at the latest. `flushed`: the interrupt was typed, so the line
+   * discipline dropped whatever of the input was still unread. Nothing written yet: the
+   * readiness work starts here, with nothing to consume.
+   */
+  interrupted(flushed: boolean, limitMs: number): void {
+    if (this.settled || this.halted) return
+    if (this.evidence === undefined) this.written(undefined, 0, true)
+    else if (flushed) this.evidence.dropUnread()
+    this.signalled = true
+    this.interruptedAt = this.options.scheduler.now()
+    this.promptsAtInterrupt = this.options.prompt.markers
+    this.timer(limitMs, () => this.settle('timeout'))
+    this.probe()
+  }
+
+  /** The counters show the send's input still unread by the group that had the terminal. */
+  unread(inspection: ForegroundInspection): boolean {
+    return this.evidence?.unread(inspection) ?? false
+  }
+
+  /**
+   * The send ended with the shell at its own PS1 prompt: the prompt answers it (marker
+   * tier), or a prompt printed during the send is the last thing shown and the shell is
+   * what proved ready (a program the previous send started exited).
+   */
+  get atShellPrompt(): boolean {
+    const { prompt } = this.options
+    if (prompt.continuationReady === true) return false
+    return this.markerCandidate() || (prompt.markers > 0 && prompt.promptShown === true && this.shown?.isShell === true)
   }
 
   /** Settle now with `reason` (e.g. close); no-op once settled. */
@@ -114,7 +178,9 @@ export class SendReadiness {
 
   private markerCandidate(): boolean {
     const { prompt } = this.options
-    return prompt.markers > 0 && prompt.promptReady
+    // after a cancel's interrupt, any prompt printed since it is the shell back at rest
+    const sinceInterrupt = this.interruptedAt !== undefined && prompt.markers > this.promptsAtInterrupt && prompt.promptShown === true
+    return sinceInterrupt || (prompt.markers > 0 && prompt.promptReady) || prompt.continuationReady === true
   }
 
   private timer(ms: number, fn: () => void): () => void {
@@ -179,13 +245,20 @@ export class SendReadiness {
 
   private judge(inspection: ForegroundInspection, startedAt: number): void {
     if (this.settled || this.halted || this.evidence === undefined || this.drainArmed) return
-    const evidence = this.evidence.observe(inspection)
-    // re-read the marker state now: output may have arrived while the probe ran
-    const atPrompt = evidence.shellAtPrompt && this.markerCandidate()
-    if (!atPrompt && !evidence.stdinWait) {
+    if (this.answerPending) {
       this.pending = undefined
       return
     }
+    const evidence = this.evidence.observe(inspection)
+    // re-read the marker state now: output may have arrived while the probe ran
+    const atPrompt = evidence.shellAtPrompt && this.markerCandidate()
+    // a signal consumes no input: the wait seen may predate the program's reaction to it
+    const reacted = !this.signalled || this.lastOutputAt > (this.interruptedAt ?? this.writtenAt)
+    if (!atPrompt && !(evidence.stdinWait && reacted)) {
+      this.pending = undefined
+      return
+    }
+    this.shown = inspection
     const sample = { pgid: inspection.pgid, rchar: inspection.counters?.rchar, at: startedAt, proven: evidence.consumed }
     const previous = this.pending
     const since = previous?.since ?? startedAt

@@ -28,17 +28,33 @@ export interface Evidence {
  */
 export class WaitEvidence {
   private required: number
+  private requiredReads: number
   private sawOtherGroup = false
   private readonly leftWait = new Set<number>()
 
-  /** `baseline` is undefined when the pre-write lookup failed. */
-  constructor(private readonly baseline: ForegroundInspection | undefined, bytesWritten: number) {
+  /**
+   * `baseline` is undefined when the pre-write lookup failed. `reads`: read calls the
+   * input needs beyond its bytes (1 for an EOF, which completes an empty read).
+   */
+  constructor(private readonly baseline: ForegroundInspection | undefined, bytesWritten: number, reads = 0) {
     this.required = bytesWritten
+    this.requiredReads = reads
   }
 
   /** Bytes we wrote into the terminal besides the send (e.g. answers to terminal queries). */
   addInjected(bytes: number): void {
     this.required += bytes
+  }
+
+  /** A typed interrupt flushed the terminal's input queue: nothing unread remains to consume. */
+  dropUnread(): void {
+    this.required = 0
+    this.requiredReads = 0
+  }
+
+  /** The counters show input still unread by the baseline's group (false when they cannot tell). */
+  unread(inspection: ForegroundInspection): boolean {
+    return this.counted(inspection) === false
   }
 
   observe(inspection: ForegroundInspection): Evidence {
@@ -60,6 +76,7 @@ export class WaitEvidence {
     const base = this.baseline
     if (base === undefined || base.counters === undefined || inspection.counters === undefined) return undefined
     if (inspection.pgid !== base.pgid) return undefined
-    return inspection.counters.rchar - base.counters.rchar >= this.required
+    return inspection.counters.rchar - base.counters.rchar >= this.required &&
+      inspection.counters.syscr - base.counters.syscr >= this.requiredReads
   }
 }

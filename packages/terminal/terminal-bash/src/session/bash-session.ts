@@ -18,10 +18,14 @@ import { Scrollback } from '../output/scrollback'
 import { utf8Length } from '../output/utf8'
 import type { Scheduler } from '../readiness/scheduler'
 import { ENTER } from '../shell/environment'
+import { NonceEcho } from '../shell/nonce-echo'
+import { AnswerGate } from './answer-gate'
 import { QueryResponder } from './query-responder'
 import { SendOperation } from './send-operation'
 import { mapSubprocessError } from './subprocess-errors'
+import { CommandLine } from './command-line'
 import { StartupWatch } from './startup-watch'
+import { readTermios } from './termios-probe'
 
 export interface BashSessionOptions {
   readonly handle: SubprocessTerminalHandle
@@ -41,6 +45,9 @@ export class BashSession implements TerminalBackendSession {
   private readonly tracker: MarkerTracker
   private readonly scrollback: Scrollback
   private readonly responder: QueryResponder
+  private readonly answers: AnswerGate
+  private readonly nonceEcho: NonceEcho
+  private readonly commandLine = new CommandLine()
   private detachData: () => void = () => {}
   private active: SendOperation | undefined
   private startup: StartupWatch | undefined
@@ -52,12 +59,21 @@ export class BashSession implements TerminalBackendSession {
     const { handle, config } = options
     this.pid = handle.pid
     this.tracker = new MarkerTracker(options.nonce)
+    this.nonceEcho = new NonceEcho(options.nonce)
     this.scrollback = new Scrollback({
       maxLines: config.scrollbackLines,
       maxBytes: config.scrollbackMaxBytes,
       maxReadBytes: config.maxReadBytes,
     })
-    this.responder = new QueryResponder(config.cols, config.rows, (reply) => this.answer(reply))
+    this.answers = new AnswerGate({
+      termios: () => readTermios(handle.pid),
+      flushOutput: () => handle.flushOutput(),
+      shellAtPrompt: () => this.tracker.lastMarker === 'prompt',
+      write: (answers) => this.answer(answers),
+      closed: () => this.exit !== undefined || this.closed,
+      deciding: (pending) => this.active?.answering(pending),
+    })
+    this.responder = new QueryResponder(config.cols, config.rows, (reply) => this.answers.reply(reply))
   }
 
   /**
@@ -81,6 +97,8 @@ export class BashSession implements TerminalBackendSession {
       return this.motd
     } finally {
       this.startup = undefined
+      const held = this.nonceEcho.end()
+      if (held !== '') this.onData(held)
     }
   }
 
@@ -91,7 +109,8 @@ export class BashSession implements TerminalBackendSession {
 
   send(request: TerminalSendRequest): TerminalSendOperation {
     const { handle, config, scheduler } = this.options
-    this.tracker.resetCount()
+    // input without a line end cannot start a command (a lone ^C): its prompt needs none
+    this.tracker.resetCount(request.submit || /[\r\n]/.test(request.text))
     const operation: SendOperation = new SendOperation({
       port: {
         inspect: () => handle.inspectForeground(),
@@ -99,6 +118,14 @@ export class BashSession implements TerminalBackendSession {
         write: (data) => handle.write(data),
         interrupt: () => handle.signalForeground('SIGINT'),
         status: () => this.status(),
+        termios: () => readTermios(handle.pid),
+        typedAtPrompt: (text) => {
+          this.commandLine.sync(this.tracker.markersEver)
+          // only at its PS1 prompt is the shell's input its command line (not a `read`)
+          if (this.tracker.lastMarker !== 'prompt') return undefined
+          this.commandLine.typed(text)
+          return this.commandLine.pending
+        },
       },
       request,
       scheduler,
@@ -111,6 +138,7 @@ export class BashSession implements TerminalBackendSession {
       },
     })
     this.active = operation
+    if (this.answers.busy) operation.answering(true)
     if (this.exit || this.closed) operation.exited()
     return operation
   }
@@ -172,7 +200,8 @@ export class BashSession implements TerminalBackendSession {
     this.responder.dispose()
   }
 
-  private onData(raw: string): void {
+  private onData(chunk: string): void {
+    const raw = this.nonceEcho.done ? chunk : this.nonceEcho.push(chunk)
     this.responder.write(raw)
     this.route(this.sanitizer.push(raw))
   }

@@ -4,6 +4,7 @@ import type {
   TerminalOutputChunk,
   TerminalSendOperation,
   TerminalSendRequest,
+  TerminalSendNote,
   TerminalSendResult,
   TerminalSessionStatus,
   TerminalWaitReason,
@@ -11,7 +12,10 @@ import type {
 import { SendOutput } from '../output/send-output'
 import { utf8Length } from '../output/utf8'
 import type { ReadinessTiming, Scheduler } from '../readiness/scheduler'
+import { applyLineDiscipline, type InputEffect } from '../readiness/line-discipline'
 import { type PromptView, SendReadiness } from '../readiness/send-readiness'
+import { CancelChase } from './cancel-chase'
+import type { Termios } from '../readiness/termios'
 
 /** What a send needs from its session. */
 export interface SendPort {
@@ -20,9 +24,26 @@ export interface SendPort {
   flushOutput(): Promise<boolean>
   write(data: string): Promise<void>
   /** Deliver a real SIGINT to the foreground group (resolved at call time). */
-  interrupt(): Promise<unknown>
+  interrupt(): Promise<{ readonly targetPgid: number }>
   status(): TerminalSessionStatus
+  /** The terminal's line-discipline settings now; undefined when they cannot be read. */
+  termios(): Promise<Termios | undefined>
+  /**
+   * The shell read `text` (no line end) at its prompt: returns what now waits on its
+   * command line ('' when it cannot be told exactly; undefined when the line is empty).
+   */
+  typedAtPrompt(text: string): string | undefined
 }
+
+/**
+ * How long a cancelled send whose input was written waits, after the interrupt, for the
+ * foreground to be ready again (the shell's marker, a proven wait). A program that ignores
+ * SIGINT and keeps printing releases the session then (as `timeout`).
+ */
+export const CANCEL_SETTLE_MAX_MS = 5_000
+
+/** Control characters the line discipline may act on (signals, editing, flow control). */
+const LINE_CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/
 
 export interface SendOperationOptions {
   readonly port: SendPort
@@ -51,7 +72,11 @@ export class SendOperation implements TerminalSendOperation {
   private readonly output: SendOutput
   private readonly readiness: SendReadiness
   private cancelled = false
-  private interrupting: Promise<void> | undefined
+  /** The write began (its bytes may reach the terminal even if a cancel follows). */
+  private writeStarted = false
+  private chase: CancelChase | undefined
+  /** What the line discipline made of the input (when the terminal's settings were read). */
+  private effect: InputEffect | undefined
   private readonly detachAbort: () => void
 
   constructor(private readonly options: SendOperationOptions) {
@@ -84,11 +109,17 @@ export class SendOperation implements TerminalSendOperation {
     if (this.readiness.settled) return
     this.output.append(text)
     this.readiness.output()
+    this.chase?.output()
   }
 
   /** Bytes we wrote for the terminal itself (query answers) that the foreground will read. */
   injected(bytes: number): void {
     this.readiness.injected(bytes)
+  }
+
+  /** An answer to a terminal query is being decided (see SendReadiness.answering). */
+  answering(pending: boolean): void {
+    this.readiness.answering(pending)
   }
 
   /** The shell exited (all its output was appended first). */
@@ -110,47 +141,116 @@ export class SendOperation implements TerminalSendOperation {
     return this.output.take()
   }
 
+  /**
+   * Cancel: input not written yet is dropped; then the foreground is interrupted (by the
+   * terminal's INTR character when input was written and the line discipline flushes with
+   * it, else by a real SIGINT), commands the input still starts are chased, and the send
+   * settles only once the foreground is ready again (the shell's prompt after the
+   * interrupt, a proven wait), within CANCEL_SETTLE_MAX_MS. So a successor send is never
+   * written while the interrupted program is still reacting, and nothing of this input
+   * runs after the session was released.
+   */
   cancel(_reason?: unknown): void {
     if (this.cancelled || this.readiness.settled) return
     this.cancelled = true
-    const { port } = this.options
-    this.interrupting = port.interrupt().then(
-      () => undefined,
-      () => undefined,
-    ).then(() => {
-      // nothing proved readiness before the interrupt settled: no stronger claim than timeout
-      this.readiness.settle(port.status().kind === 'exited' ? 'session_exit' : 'timeout')
+    const { port, prompt, scheduler } = this.options
+    const chase = new CancelChase({
+      scheduler,
+      inspect: () => port.inspect(),
+      interrupt: () => port.interrupt(),
+      commands: () => prompt.commands ?? 0,
+      prompts: () => prompt.markers,
+      settled: () => this.readiness.settled !== undefined,
+      typeInterrupt: this.writeStarted ? () => this.typeInterrupt() : undefined,
     })
+    this.chase = chase
+    chase.start()
+    void chase.deliveries.then(() => {
+      if (port.status().kind === 'exited') this.readiness.settle('session_exit')
+      else this.readiness.interrupted(chase.flushed, CANCEL_SETTLE_MAX_MS)
+    })
+  }
+
+  /** Type INTR when it raises SIGINT and flushes unread input; false (nothing written) otherwise. */
+  private async typeInterrupt(): Promise<boolean> {
+    const { port } = this.options
+    const termios = await port.termios()
+    const intr = termios?.cc.intr
+    if (termios === undefined || !termios.isig || termios.noflsh || intr === undefined) return false
+    await port.write(String.fromCharCode(intr))
+    return true
   }
 
   private async start(): Promise<void> {
     const { port, request, enter } = this.options
-    const baseline = await port.inspect().catch(() => undefined)
+    const data = request.submit ? request.text + enter : request.text
+    // control characters may raise signals or edit a line instead of being read: what the
+    // foreground must consume then depends on the terminal's settings at the write
+    // control characters may raise signals or edit a line instead of being read, and input
+    // without a line end may sit in a canonical line buffer: what the foreground must
+    // consume then depends on the terminal's settings at the write
+    const [baseline, termios] = await Promise.all([
+      port.inspect().catch(() => undefined),
+      LINE_CONTROL.test(data) || !/[\r\n]/.test(data) ? port.termios() : undefined,
+    ])
     // cancelled while the baseline was taken: the input is never written
     if (this.cancelled || this.readiness.settled) return
-    const data = request.submit ? request.text + enter : request.text
+    const effect = termios === undefined ? undefined : applyLineDiscipline(data, termios)
+    this.effect = effect
+    this.writeStarted = true
     try {
       await port.write(data)
     } catch {
       // the terminal is gone; its exit settles the send as session_exit
       return
     }
-    this.readiness.written(baseline, utf8Length(data))
+    // an EOF with nothing before it completes an empty read: one read call is the proof
+    const reads = effect !== undefined && effect.readable === 0 && effect.completed > 0 ? 1 : 0
+    this.readiness.written(baseline, effect?.readable ?? utf8Length(data), (effect?.signals ?? 0) > 0, reads)
   }
 
-  private settled(_reason: TerminalWaitReason): void {
+  private settled(reason: TerminalWaitReason): void {
     this.detachAbort()
-    const finish = () => {
+    const { prompt } = this.options
+    // the send ended with the shell at its own prompt: the marker carried the last `$?`
+    const exitCode = this.readiness.atShellPrompt ? prompt.lastStatus : undefined
+    const facts = this.facts(reason)
+    const finish = async () => {
+      const notes = await facts
       const { text, truncated } = this.output.viewport()
       this.resolveDone({
         viewport: text,
         waitReason: this.readiness.settled!,
         sessionStatus: this.options.port.status(),
         truncated,
+        ...(exitCode === undefined ? {} : { exitCode }),
+        ...(notes.length === 0 ? {} : { notes }),
       })
       this.options.onDone()
     }
-    if (this.interrupting) void this.interrupting.then(finish)
-    else finish()
+    if (this.chase) void this.chase.deliveries.then(finish)
+    else void finish()
+  }
+
+  /** What the viewport cannot show about this send's input (see TerminalSendNote). */
+  private async facts(reason: TerminalWaitReason): Promise<TerminalSendNote[]> {
+    const { prompt, port, request } = this.options
+    const notes: TerminalSendNote[] = []
+    if (prompt.continuationReady === true) notes.push({ kind: 'continuation' })
+    if (!this.writeStarted || this.cancelled || reason === 'session_exit') return notes
+    const effect = this.effect
+    const noLineEnd = !request.submit && !/[\r\n]/.test(request.text)
+    if (reason === 'stdin_read' && noLineEnd && this.readiness.shown?.isShell === true && !this.readiness.atShellPrompt) {
+      // the shell read the text at its prompt and waits for more: it is on the command line
+      const pending = port.typedAtPrompt(request.text)
+      if (pending !== undefined) notes.push({ kind: 'pending-input', text: pending })
+    } else if (effect !== undefined && effect.pendingLine !== '' && reason === 'stdin_read') {
+      notes.push({ kind: 'line-buffered', text: effect.pendingLine })
+    }
+    if (reason === 'inferred_idle' || reason === 'timeout') {
+      const now = await port.inspect().catch(() => undefined)
+      if (now !== undefined && this.readiness.unread(now)) notes.push({ kind: 'unread-input' })
+    }
+    return notes
   }
 }

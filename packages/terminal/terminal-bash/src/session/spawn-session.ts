@@ -5,7 +5,7 @@ import type { Config } from '../config'
 import { TerminalBashError } from '../errors'
 import type { Scheduler } from '../readiness/scheduler'
 import type { BackendDeps } from '../seams'
-import { shellEnvironment } from '../shell/environment'
+import { nonceHandover, shellEnvironment } from '../shell/environment'
 import { integrationScript, newNonce } from '../shell/integration'
 import { BashSession } from './bash-session'
 
@@ -48,7 +48,7 @@ export async function spawnBashSession(
   const handle = await deps.subprocess().spawnTerminal({
     argv,
     cwd,
-    env: shellEnvironment({ agentId: request.owner.id, sessionId: request.sessionId, nonce, integration: integrationScript() }),
+    env: shellEnvironment({ agentId: request.owner.id, sessionId: request.sessionId, integration: integrationScript() }),
     rows: config.rows,
     cols: config.cols,
     graceMs: config.disposeGraceMs,
@@ -56,6 +56,8 @@ export async function spawnBashSession(
   })
   const session = new BashSession({ handle, nonce, config, scheduler })
   try {
+    // the integration's first read takes the nonce from the terminal, never from the environment
+    await handle.write(nonceHandover(nonce))
     await session.start(signal)
     return session
   } catch (error) {

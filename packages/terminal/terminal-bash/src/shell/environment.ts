@@ -1,19 +1,19 @@
 // @dsh-pure
 import { CONTROLLED_PROMPT } from '../output/marker-tracker'
 
-/** The environment variable carrying the per-session marker nonce (read once, then unset). */
-export const NONCE_ENV = 'DSH_PROMPT_NONCE'
-
 /** The Enter sequence a submitted send writes after its text. */
 export const ENTER = '\r'
+
+/** What the host writes right after the spawn: the integration reads it as its first line. */
+export function nonceHandover(nonce: string): string {
+  return `${nonce}\n`
+}
 
 export interface ShellEnvironmentInput {
   /** The owning agent's id. */
   readonly agentId: string
   /** The terminal session id. */
   readonly sessionId: string
-  /** The per-session secret the prompt marker carries. */
-  readonly nonce: string
   /** The shell integration script (run once by the first PROMPT_COMMAND). */
   readonly integration: string
 }
@@ -25,6 +25,7 @@ export interface ShellEnvironmentInput {
  * - PAGER/GIT_PAGER=cat: a pager would wait for keys no model will press;
  * - DSH_SHELL, DSH_SESSION_ID, DSH_PTY_SESSION_ID: let scripts know where they run;
  * - PS1 + PROMPT_COMMAND: bash imports both, so the first prompt runs the integration.
+ * The marker nonce is not here: it is the shell's first input line (see nonceHandover).
  */
 export function shellEnvironment(input: ShellEnvironmentInput): Record<string, string> {
   return {
@@ -36,6 +37,5 @@ export function shellEnvironment(input: ShellEnvironmentInput): Record<string, s
     DSH_PTY_SESSION_ID: input.sessionId,
     PS1: CONTROLLED_PROMPT,
     PROMPT_COMMAND: input.integration,
-    [NONCE_ENV]: input.nonce,
   }
 }

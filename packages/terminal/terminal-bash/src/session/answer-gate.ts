@@ -1,0 +1,75 @@
+import type { Termios } from '../readiness/termios'
+
+/**
+ * A query found the terminal in canonical mode is looked at once more after this long:
+ * the bash idiom `printf '\e[6n'; read -rs -d R` asks first and switches to raw input a
+ * moment later (a real terminal's answer waits in the queue meanwhile). A program that
+ * does not switch (`printf '\e[6n'; sleep 1`) gets no answer.
+ */
+export const ANSWER_RECHECK_MS = 20
+
+export interface AnswerGateOptions {
+  /** The terminal's settings now (undefined when they cannot be read). */
+  readonly termios: () => Promise<Termios | undefined>
+  /** Output barrier: everything the programs wrote before the call was delivered. */
+  readonly flushOutput: () => Promise<boolean>
+  /** The latest shell marker is a PS1 prompt: the shell itself holds the terminal, at rest. */
+  readonly shellAtPrompt: () => boolean
+  /** Write the answers (they count as input the foreground will read). */
+  readonly write: (answers: string) => void
+  /** The session is gone: drop everything. */
+  readonly closed: () => boolean
+  /** A decision is pending (true) or made (false): readiness waits for it. */
+  readonly deciding: (pending: boolean) => void
+}
+
+/**
+ * Decides whether the emulator's answers to terminal queries (a cursor-position report
+ * for `CSI 6n`, device attributes, ...) are written back. An answer is input: a program
+ * that asked reads it in raw (non-canonical) mode, but one that exited right after asking
+ * (`printf '\e[6n'` at the prompt) leaves it as typeahead for the next reader, and the
+ * next command fails on `;1R`. So answers are written only while the terminal is not in
+ * canonical mode (looked at twice, see ANSWER_RECHECK_MS) and the shell is not back at its
+ * prompt (readline never asks) once everything printed before the decision was delivered
+ * (output barrier). Replies that
+ * arrive together share one decision, in order. Where the settings cannot be read (no
+ * stty, not Linux) only the prompt check applies.
+ */
+export class AnswerGate {
+  private queued: string[] = []
+  private draining = false
+
+  constructor(private readonly options: AnswerGateOptions) {}
+
+  /** A decision is in progress. */
+  get busy(): boolean {
+    return this.draining
+  }
+
+  reply(answer: string): void {
+    this.queued.push(answer)
+    if (!this.draining) void this.drain()
+  }
+
+  private async drain(): Promise<void> {
+    const { termios, flushOutput, shellAtPrompt, write, closed, deciding } = this.options
+    this.draining = true
+    deciding(true)
+    try {
+      while (this.queued.length > 0) {
+        const batch = this.queued.join('')
+        this.queued = []
+        if ((await termios())?.icanon === true) {
+          await new Promise((resolve) => setTimeout(resolve, ANSWER_RECHECK_MS))
+          if ((await termios())?.icanon === true) continue
+        }
+        await flushOutput()
+        if (closed() || shellAtPrompt()) continue
+        write(batch)
+      }
+    } finally {
+      this.draining = false
+      deciding(false)
+    }
+  }
+}
