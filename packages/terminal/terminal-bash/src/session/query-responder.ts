@@ -15,7 +15,9 @@ export class QueryResponder {
   private disposed = false
 
   constructor(cols: number, rows: number, reply: (data: string) => void) {
-    this.term = new Terminal({ cols, rows, scrollback: 0, allowProposedApi: true })
+    // logLevel off: binary output makes the parser log every malformed sequence to the
+    // host's stderr (thousands of `xterm.js: Parsing error` objects); the model never sees them
+    this.term = new Terminal({ cols, rows, scrollback: 0, allowProposedApi: true, logLevel: 'off' })
     this.feed = new QueryFeed(rows)
     this.term.onData((data) => { if (!this.disposed) reply(data) })
     this.term.onBinary((data) => { if (!this.disposed) reply(data) })
