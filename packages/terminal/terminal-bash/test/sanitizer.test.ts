@@ -15,6 +15,17 @@ function run(chunks: readonly string[]) {
   }
 }
 
+/** Pieces with adjacent text pieces joined (chunk boundaries split text runs). */
+function merged(pieces: readonly SanitizedPiece[]): SanitizedPiece[] {
+  const out: SanitizedPiece[] = []
+  for (const p of pieces) {
+    const last = out[out.length - 1]
+    if (p.kind === 'text' && last?.kind === 'text') out[out.length - 1] = { kind: 'text', text: last.text + p.text }
+    else out.push(p)
+  }
+  return out
+}
+
 /** Every way to cut `input` in two. */
 function splits(input: string): string[][] {
   return Array.from({ length: input.length + 1 }, (_, i) => [input.slice(0, i), input.slice(i)])
@@ -43,16 +54,27 @@ describe('StreamSanitizer', () => {
     expect(run(['a\r', '\r\n', 'b']).text).toBe('a\nb')
   })
 
-  it('turns a lone CR into a line break without rewriting earlier text', () => {
-    expect(run(['10%\r20%\r', '30%\n']).text).toBe('10%\n20%\n30%\n')
-    // escapes between the CR and the next text do not resolve it
-    expect(run(['abc\r\x1b[K', 'def']).text).toBe('abc\ndef')
-    // a trailing lone CR at end of stream becomes a line break
-    expect(run(['end\r']).text).toBe('end\n')
+  it('hands a lone CR out as a control, before whatever follows it', () => {
+    expect(merged(run(['10%\r20%\r', '30%\n']).pieces)).toEqual([
+      { kind: 'text', text: '10%' }, { kind: 'cr' }, { kind: 'text', text: '20%' }, { kind: 'cr' }, { kind: 'text', text: '30%\n' },
+    ])
+    // a CR before an escape is resolved before it; CR CR LF is one lone CR and a newline
+    expect(merged(run(['abc\r\x1b[K', 'def']).pieces)).toEqual([
+      { kind: 'text', text: 'abc' }, { kind: 'cr' }, { kind: 'csi', params: '', final: 'K' }, { kind: 'text', text: 'def' },
+    ])
+    expect(merged(run(['a\r', '\r\nb']).pieces)).toEqual([{ kind: 'text', text: 'a' }, { kind: 'cr' }, { kind: 'text', text: '\nb' }])
+    expect(run(['end\r']).pieces).toEqual([{ kind: 'text', text: 'end' }, { kind: 'cr' }])
+  })
+
+  it('hands out backspace, CSI (with private prefixes) and two-character escapes', () => {
+    expect(run(['ab\b\x1b[?1049h\x1b[3;4H\x1b7x\x1b8']).pieces).toEqual([
+      { kind: 'text', text: 'ab' }, { kind: 'bs' }, { kind: 'csi', params: '?1049', final: 'h' },
+      { kind: 'csi', params: '3;4', final: 'H' }, { kind: 'esc', final: '7' }, { kind: 'text', text: 'x' }, { kind: 'esc', final: '8' },
+    ])
   })
 
   it('drops C0/C1 controls but keeps tabs and replacement characters', () => {
-    expect(run(['a\x07b\x08c\x00d\u0085e\tf\uFFFDg']).text).toBe('abcde\tf\uFFFDg')
+    expect(run(['a\x07b\x0bc\x00d\u0085e\tf\uFFFDg']).text).toBe('abcde\tf\uFFFDg')
   })
 
   it('hands OSC payloads out in stream order between text pieces', () => {
@@ -85,8 +107,8 @@ describe('StreamSanitizer', () => {
     expect(out.text).not.toContain('\x1b')
   })
 
-  it('never emits ESC or a bare CR, and is chunking-invariant (property)', () => {
-    const alphabet = fc.constantFrom('a', 'Z', ' ', '\r', '\n', '\x1b', '[', ']', '1', ';', 'm', '\x07', '\\', 'P', '\uFFFD', 'é', '😀', '\t')
+  it('text never holds ESC, CR or other controls, and the pieces are chunking-invariant (property)', () => {
+    const alphabet = fc.constantFrom('a', 'Z', ' ', '\r', '\n', '\x1b', '[', ']', '1', ';', 'm', '\x07', '\\', 'P', '\uFFFD', 'é', '😀', '\t', '\b', '?')
     fc.assert(
       fc.property(fc.array(alphabet, { maxLength: 60 }), fc.array(fc.nat(60), { maxLength: 5 }), (chars, cuts) => {
         const raw = chars.join('')
@@ -97,8 +119,7 @@ describe('StreamSanitizer', () => {
         chunks.push(raw.slice(last))
         const whole = run([raw])
         const split = run(chunks)
-        expect(split.text).toBe(whole.text)
-        expect(split.osc).toEqual(whole.osc)
+        expect(merged(split.pieces)).toEqual(merged(whole.pieces))
         expect(whole.text).not.toMatch(/[\x1b\r\x00-\x08\x0b-\x1f]/)
       }),
     )

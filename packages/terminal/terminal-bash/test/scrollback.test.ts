@@ -11,8 +11,8 @@ describe('Scrollback', () => {
     const sb = new Scrollback(big)
     sb.append('l1\nl2\nl3\n')
     expect(sb.totalLines).toBe(4)
-    expect(sb.read(0, 2)).toEqual({ text: 'l3\n', totalLines: 4, lineBegin: 0, lineEnd: 2, truncated: false })
-    expect(sb.read(2, 2)).toEqual({ text: 'l1\nl2', totalLines: 4, lineBegin: 2, lineEnd: 4, truncated: false })
+    expect(sb.read(0, 2)).toEqual({ text: 'l3\n', totalLines: 4, lineBegin: 0, lineEnd: 2, truncated: false, pageCut: false })
+    expect(sb.read(2, 2)).toEqual({ text: 'l1\nl2', totalLines: 4, lineBegin: 2, lineEnd: 4, truncated: false, pageCut: false })
     expect(sb.read(0, undefined).text).toBe('l1\nl2\nl3\n')
   })
 
@@ -28,7 +28,8 @@ describe('Scrollback', () => {
   it('an offset past the end gives an empty page; count 0 gives nothing', () => {
     const sb = new Scrollback(big)
     sb.append('a\nb')
-    expect(sb.read(5, 3)).toEqual({ text: '', totalLines: 2, lineBegin: 5, lineEnd: 5, truncated: false })
+    // past the retained lines: an empty page at the oldest end, numbers that agree
+    expect(sb.read(5, 3)).toEqual({ text: '', totalLines: 2, lineBegin: 2, lineEnd: 2, truncated: false, pageCut: false })
     expect(sb.read(0, 0)).toMatchObject({ text: '', lineBegin: 0, lineEnd: 0 })
   })
 
@@ -61,8 +62,8 @@ describe('Scrollback', () => {
     const sb = new Scrollback({ maxLines: 100, maxBytes: 1000, maxReadBytes: 7 })
     sb.append('111\n222\n333')
     const page = sb.read(0, 3)
-    expect(page).toEqual({ text: '222\n333', totalLines: 3, lineBegin: 0, lineEnd: 2, truncated: true })
-    expect(sb.read(page.lineEnd, 3)).toEqual({ text: '111', totalLines: 3, lineBegin: 2, lineEnd: 3, truncated: false })
+    expect(page).toEqual({ text: '222\n333', totalLines: 3, lineBegin: 0, lineEnd: 2, truncated: true, pageCut: true })
+    expect(sb.read(page.lineEnd, 3)).toEqual({ text: '111', totalLines: 3, lineBegin: 2, lineEnd: 3, truncated: false, pageCut: false })
   })
 
   it('cuts a single oversized line in a page to its tail on a code point boundary', () => {
@@ -120,7 +121,9 @@ describe('Scrollback', () => {
     const sb = new Scrollback({ maxLines: 3, maxBytes: 1000, maxReadBytes: 1000 })
     sb.append('old')
     sb.append(Array.from({ length: 100 }, (_, i) => `n${i}`).join('\n'))
-    expect(sb.read(0, undefined)).toEqual({ text: 'n97\nn98\nn99', totalLines: 3, lineBegin: 0, lineEnd: 3, truncated: true })
+    expect(sb.read(0, undefined)).toEqual({ text: 'n97\nn98\nn99', totalLines: 3, lineBegin: 0, lineEnd: 3, truncated: true, pageCut: true })
+    // a page within what is retained lost nothing: only the sticky flag says retention dropped
+    expect(sb.read(0, 2)).toMatchObject({ text: 'n98\nn99', truncated: true, pageCut: false })
     // exactly maxLines newlines: the line before the first one is dropped too
     const exact = new Scrollback({ maxLines: 3, maxBytes: 1000, maxReadBytes: 1000 })
     exact.append('a\nb\nc\n')

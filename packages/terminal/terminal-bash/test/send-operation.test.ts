@@ -1,6 +1,7 @@
 import type { ForegroundInspection } from 'dsh-subprocess'
 import type { TerminalSessionStatus } from 'dsh-terminal'
 import { describe, expect, it } from 'vitest'
+import { RenderedOutput } from '../src/output/rendered-output'
 import { parseSttyG, type Termios } from '../src/readiness/termios'
 import { CANCEL_SETTLE_MAX_MS, SendOperation, type SendPort } from '../src/session/send-operation'
 import { FakeBarrier } from './fakes/fake-barrier'
@@ -56,44 +57,51 @@ function start(port: FakePort, text: string, options: { submit?: boolean; signal
   const clock = new FakeScheduler()
   const prompt: { markers: number; promptReady: boolean; promptShown?: boolean } = { markers: 0, promptReady: false }
   let doneCalls = 0
-  const op = new SendOperation({
+  const out = new RenderedOutput({ cols: 160, rows: 40, maxLines: 1000, maxBytes: 100_000, maxReadBytes: 1024 })
+  const op: SendOperation = new SendOperation({
     port,
     request: { text, submit: options.submit ?? true, signal: options.signal },
     scheduler: clock,
     timing,
     prompt,
-    maxOutputBytes: 1024,
+    output: { take: () => out.take(), viewport: async () => out.take() },
     enter: '\r',
     onDone: () => { doneCalls++ },
   })
-  return { op, clock, prompt, doneCount: () => doneCalls }
+  /** The session's output arrives: rendered, and activity for the send. */
+  const emit = (text: string) => {
+    out.feed([{ kind: 'text', text }])
+    op.activity()
+  }
+  return { op, out, emit, clock, prompt, doneCount: () => doneCalls }
 }
 
 describe('SendOperation', () => {
   it('writes text plus Enter, collects output, and resolves with the unread viewport', async () => {
     const port = new FakePort()
-    const { op, clock, prompt, doneCount } = start(port, 'echo hi')
+    const { op, out, emit, clock, prompt, doneCount } = start(port, 'echo hi')
     await flush()
     expect(port.written).toEqual(['echo hi\r'])
-    op.append('echo hi\nhi\n')
+    emit('echo hi\nhi\n')
     expect(op.readOutput()).toEqual({ text: 'echo hi\nhi\n', truncated: false })
     port.inspection = fg('waiting', { rchar: 8 })
     prompt.markers = 1
     prompt.promptReady = true
-    op.append('dsh> ')
+    emit('dsh> ')
     await clock.advance(0)
     const result = await op.done
     expect(result).toEqual({ viewport: 'dsh> ', waitReason: 'stdin_read', sessionStatus: { kind: 'running' }, truncated: false })
     expect(doneCount()).toBe(1)
-    // a settled operation accepts no more output
-    op.append('late')
+    // output after the settle is not this send's: it stays for the next one
+    emit('late')
     expect(op.readOutput().text).toBe('')
+    expect(out.take().text).toBe('late')
   })
 
   it('output delivered before the output barrier resolves lands in the viewport', async () => {
     const port = new FakePort()
     port.barrier.hold = true
-    const { op, clock } = start(port, 'echo hi')
+    const { op, emit, clock } = start(port, 'echo hi')
     await flush()
     // the counters prove the shell read the input and waits again; no marker arrived yet
     port.inspection = fg('waiting', { rchar: 8 })
@@ -101,7 +109,7 @@ describe('SendOperation', () => {
     expect(port.barrier.waiting).toBe(1)
     expect(op.waitReason).toBeUndefined()
     // the kernel hands over what was written before the barrier
-    op.append('echo hi\nhi\ndsh> ')
+    emit('echo hi\nhi\ndsh> ')
     port.barrier.release()
     await clock.advance(0)
     const result = await op.done
@@ -118,7 +126,7 @@ describe('SendOperation', () => {
   it('cancelled during the pre-write inspection, the input is never written; done waits for the SIGINT and the prompt after it', async () => {
     const port = new FakePort()
     port.holdInspect = true
-    const { op, clock, prompt } = start(port, 'rm -rf build')
+    const { op, emit, clock, prompt } = start(port, 'rm -rf build')
     await flush()
     op.cancel(new Error('stop'))
     port.pendingInspect.shift()!(fg('waiting'))
@@ -137,7 +145,7 @@ describe('SendOperation', () => {
     // the interrupted shell prompts again: the session is ready for the next send
     prompt.markers = 1
     prompt.promptShown = true
-    op.append('^C\ndsh> ')
+    emit('^C\ndsh> ')
     await clock.advance(10)
     const result = await op.done
     expect(result).toMatchObject({ waitReason: 'stdin_read', viewport: '^C\ndsh> ' })
@@ -148,7 +156,7 @@ describe('SendOperation', () => {
     const port = new FakePort()
     const controller = new AbortController()
     controller.abort(new Error('caller gone'))
-    const { op, clock } = start(port, 'echo x', { signal: controller.signal })
+    const { op, emit, clock } = start(port, 'echo x', { signal: controller.signal })
     await flush()
     expect(port.written).toEqual([])
     expect(port.interrupts).toBe(1)
@@ -158,7 +166,7 @@ describe('SendOperation', () => {
     // releases the session
     port.inspection = fg('not-waiting')
     for (let t = 0; t < CANCEL_SETTLE_MAX_MS; t += 100) {
-      op.append('still busy\n')
+      emit('still busy\n')
       await clock.advance(100)
     }
     expect((await op.done).waitReason).toBe('timeout')
@@ -167,7 +175,7 @@ describe('SendOperation', () => {
   it('written input is cancelled by typing INTR when the line discipline flushes with it', async () => {
     const port = new FakePort()
     port.termiosValue = parseSttyG(COOKED)
-    const { op, clock, prompt } = start(port, 'sleep 2; echo done')
+    const { op, emit, clock, prompt } = start(port, 'sleep 2; echo done')
     await flush()
     expect(port.written).toEqual(['sleep 2; echo done\r'])
     op.cancel()
@@ -178,7 +186,7 @@ describe('SendOperation', () => {
     // whatever was unread is gone: the prompt after the interrupt settles without a command
     prompt.markers = 1
     prompt.promptShown = true
-    op.append('^C\ndsh> ')
+    emit('^C\ndsh> ')
     await clock.advance(0)
     expect((await op.done).waitReason).toBe('stdin_read')
   })
@@ -199,13 +207,13 @@ describe('SendOperation', () => {
 
   it('readiness proven while the SIGINT is in flight still waits for the delivery', async () => {
     const port = new FakePort()
-    const { op, clock, prompt } = start(port, 'sleep 100')
+    const { op, emit, clock, prompt } = start(port, 'sleep 100')
     await flush()
     op.cancel()
     port.inspection = fg('waiting', { rchar: 10 })
     prompt.markers = 1
     prompt.promptReady = true
-    op.append('^C\ndsh> ')
+    emit('^C\ndsh> ')
     await clock.advance(0)
     let settled = false
     void op.done.then(() => { settled = true })
@@ -217,9 +225,9 @@ describe('SendOperation', () => {
 
   it('exit settles session_exit with the exit status', async () => {
     const port = new FakePort()
-    const { op } = start(port, 'exit 3')
+    const { op, emit } = start(port, 'exit 3')
     await flush()
-    op.append('exit\n')
+    emit('exit\n')
     port.statusValue = { kind: 'exited', exitCode: 3, signal: null }
     op.exited()
     expect(await op.done).toEqual({
@@ -232,12 +240,16 @@ describe('SendOperation', () => {
 
   it('bounds the viewport and reports truncation', async () => {
     const port = new FakePort()
-    const { op } = start(port, 'yes')
+    const { op, emit } = start(port, 'yes')
     await flush()
-    for (let i = 0; i < 100; i++) op.append('y\n'.repeat(20))
+    for (let i = 0; i < 100; i++) emit('y\n'.repeat(20))
     op.abandon('session_exit')
     const result = await op.done
     expect(result.truncated).toBe(true)
     expect(result.viewport.length).toBeLessThanOrEqual(1024)
+    // head and tail kept, the middle counted: 2000 lines of output plus the empty last line
+    expect(result.omission).toBeDefined()
+    const kept = result.viewport.split('\n').length - 1
+    expect(result.omission!.lines + kept).toBe(2000)
   })
 })

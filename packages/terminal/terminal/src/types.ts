@@ -32,6 +32,28 @@ export interface TerminalSendRequest {
   readonly submit: boolean
   /** Aborting cancels the send: queued input is dropped, then SIGINT goes to the foreground group. */
   readonly signal?: AbortSignal
+  /**
+   * UTF-8 budget the caller spends on the viewport; a longer delta keeps its head and tail
+   * and reports the omission. The backend's own bound applies when it is smaller.
+   */
+  readonly viewportBytes?: number
+}
+
+/**
+ * Where the middle of a long delta was left out: whole lines (or, for one overlong line,
+ * its middle bytes) between the kept head and tail.
+ */
+export interface TerminalOmission {
+  /** UTF-16 index into the text where the omitted text was (a line start, unless one line was cut). */
+  readonly at: number
+  /** Lines the omission touched. */
+  readonly lines: number
+  /** UTF-8 bytes left out. */
+  readonly bytes: number
+  /** terminal_read `offset` that pages the omitted lines, as of the result. */
+  readonly readOffset: number
+  /** terminal_read `count` that pages them; less than `lines` when scrollback no longer holds them all. */
+  readonly readCount: number
 }
 
 export interface TerminalSendResult {
@@ -48,6 +70,8 @@ export interface TerminalSendResult {
   readonly exitCode?: number
   /** What the viewport cannot show: input left pending, unread or not written; a waiting shell. */
   readonly notes?: readonly TerminalSendNote[]
+  /** Present when the middle of the viewport was left out (then `truncated` is true). */
+  readonly omission?: TerminalOmission
 }
 
 /** A fact about a send's input or the terminal that the output alone does not show. */
@@ -69,6 +93,8 @@ export type TerminalSendNote =
 export interface TerminalOutputChunk {
   readonly text: string
   readonly truncated: boolean
+  /** Present when the middle of the chunk was left out (then `truncated` is true). */
+  readonly omission?: TerminalOmission
 }
 
 /** An in-flight send. The session stays reserved until `done` settles. */
@@ -94,6 +120,12 @@ export interface TerminalReadResult {
   readonly lineEnd: number
   /** True when retention dropped output (or the page was cut to the byte bound). */
   readonly truncated: boolean
+  /**
+   * True when this page itself lost text: cut to the byte bound, or the requested lines
+   * reach back past what retention still holds. `truncated` stays true once retention
+   * dropped anything; this says whether the page shows everything it asked for.
+   */
+  readonly pageCut?: boolean
 }
 
 export interface TerminalSignalResult {

@@ -35,6 +35,16 @@ describe('model texts', () => {
     expect(renderSend({ ...base, notes: [{ kind: 'input-held' }] }, CAP)).toContain('[note: nothing was written')
   })
 
+  it('terminal_send foreground: one omission marker where the middle was left out, no end marker', () => {
+    const omission = { at: 4, lines: 1200, bytes: 9340, readOffset: 41, readCount: 1200 }
+    expect(renderSend({ kind: 'foreground', viewport: 'a\nb\ny\nz\ndsh> ', waitReason: 'stdin_read', sessionStatus: running, truncated: true, omission }, CAP))
+      .toBe('a\nb\n[omitted 1200 lines (9340 bytes) here: terminal_read offset=41 count=1200 pages them]\ny\nz\ndsh> \n[wait: stdin_read]\n[session: running]')
+    expect(renderChunk({ text: 'a\nz', truncated: true, omission: { ...omission, at: 2, readCount: 300 } }))
+      .toBe('a\n[omitted 1200 lines (9340 bytes) here: scrollback still holds the newest 300 of them, terminal_read offset=41 count=300 pages those]\nz')
+    expect(renderChunk({ text: 'a\nz', truncated: true, omission: { ...omission, at: 2, lines: 1, readCount: 0 } }))
+      .toBe('a\n[omitted 1 line (9340 bytes) here: no longer retained in scrollback]\nz')
+  })
+
   it('terminal_send background acknowledgement', () => {
     expect(renderBackground('pty-send-1', CAP)).toBe('started background job pty-send-1')
   })
@@ -43,6 +53,10 @@ describe('model texts', () => {
     expect(renderRead({ text: 'a\nb', totalLines: 9, lineBegin: 0, lineEnd: 2, truncated: false }, CAP)).toBe('a\nb\n[lines: 0-2 of 9]')
     expect(renderRead({ text: '', totalLines: 0, lineBegin: 0, lineEnd: 0, truncated: true }, CAP))
       .toBe('(no retained output)\n[lines: 0-0 of 0]\n[output truncated]')
+    // retention dropped lines earlier (sticky `truncated`), but this page lost nothing: no marker
+    expect(renderRead({ text: 'a\nb', totalLines: 9, lineBegin: 0, lineEnd: 2, truncated: true, pageCut: false }, CAP)).toBe('a\nb\n[lines: 0-2 of 9]')
+    expect(renderRead({ text: 'a\nb', totalLines: 9, lineBegin: 7, lineEnd: 9, truncated: true, pageCut: true }, CAP))
+      .toBe('a\nb\n[lines: 7-9 of 9]\n[output truncated]')
   })
 
   it('terminal_signal, terminal_close', () => {

@@ -66,7 +66,7 @@ export class MarkerTracker {
     if (nonce.length === 0) throw new Error('terminal-bash: the prompt-marker nonce must not be empty')
   }
 
-  /** Feed sanitized pieces; returns their text with every OSC (markers included) removed. */
+  /** Feed sanitized pieces; returns their printable text (controls and OSCs removed). */
   feed(pieces: readonly SanitizedPiece[]): string {
     let text = ''
     for (const piece of pieces) {
@@ -75,6 +75,9 @@ export class MarkerTracker {
         this.extendTail(piece.text)
         continue
       }
+      // a lone CR makes the prompt stale like a line break; other controls leave it as it is
+      if (piece.kind === 'cr') this.extendTail('\r')
+      if (piece.kind !== 'osc') continue
       const marker = parseMarker(piece.payload, this.nonce)
       if (marker !== undefined) {
         this.markersEver++

@@ -1,16 +1,24 @@
 // @dsh-pure
 /**
- * Streaming terminal-output sanitizer. Turns the raw (already UTF-8 decoded) PTY stream
- * into line-oriented text: control sequences are removed, OSC payloads are handed out
- * separately (the prompt marker is one), CRLF becomes one newline even when the CR and
- * the LF arrive in different chunks, and a lone CR becomes a line break. All state that
- * spans chunks lives here, so chunk boundaries never change the result.
+ * Streaming terminal-output tokenizer. Turns the raw (already UTF-8 decoded) PTY stream
+ * into pieces: printable text (CRLF, or a bare LF, becomes one newline even when the CR
+ * and the LF arrive in different chunks), OSC payloads (the prompt marker is one), and the
+ * controls a renderer needs (a lone CR, backspace, CSI and two-character escapes). Other
+ * controls and string sequences (DCS, SOS, PM, APC) are dropped. All state that spans
+ * chunks lives here, so chunk boundaries never change the result.
  */
 
 /** One piece of sanitized output, in stream order. */
 export type SanitizedPiece =
   | { readonly kind: 'text'; readonly text: string }
   | { readonly kind: 'osc'; readonly payload: string }
+  /** A carriage return not followed by a line feed: the cursor goes back to its row's start. */
+  | { readonly kind: 'cr' }
+  | { readonly kind: 'bs' }
+  /** `ESC [ <params> <final>`; params include a private prefix such as `?`. */
+  | { readonly kind: 'csi'; readonly params: string; readonly final: string }
+  /** `ESC <final>` without intermediates (`ESC 7`, `ESC 8`, `ESC M`, ...). */
+  | { readonly kind: 'esc'; readonly final: string }
 
 /**
  * Longest CSI sequence kept pending. Real CSI sequences are a few parameters long; past
@@ -37,6 +45,7 @@ export class StreamSanitizer {
   /** Length of the pending CSI or string sequence. */
   private seqLength = 0
   private osc = ''
+  private csi = ''
   private text = ''
   private pieces: SanitizedPiece[] = []
 
@@ -59,10 +68,9 @@ export class StreamSanitizer {
     return this.take()
   }
 
-  /** End of stream: a trailing lone CR becomes a line break; pending escapes are dropped. */
+  /** End of stream: a trailing lone CR is handed out; pending escapes are dropped. */
   flush(): SanitizedPiece[] {
-    if (this.pendingCr) this.emit('\n')
-    this.pendingCr = false
+    this.resolveCr()
     this.state = 'ground'
     this.osc = ''
     return this.take()
@@ -81,9 +89,13 @@ export class StreamSanitizer {
   }
 
   private emitOsc(payload: string): void {
+    this.control({ kind: 'osc', payload })
+  }
+
+  private control(piece: SanitizedPiece): void {
     if (this.text) this.pieces.push({ kind: 'text', text: this.text })
     this.text = ''
-    this.pieces.push({ kind: 'osc', payload })
+    this.pieces.push(piece)
   }
 
   private step(chunk: string, i: number): void {
@@ -101,8 +113,12 @@ export class StreamSanitizer {
         if (c < 0x30 || c > 0x7e) this.ground(chunk, i, c)
         return
       case 'csi':
-        if (c >= 0x40 && c <= 0x7e) { this.state = 'ground'; return }
-        if (c >= 0x20 && c <= 0x3f && ++this.seqLength <= MAX_CSI_LENGTH) return
+        if (c >= 0x40 && c <= 0x7e) {
+          this.state = 'ground'
+          this.control({ kind: 'csi', params: this.csi, final: chunk[i]! })
+          return
+        }
+        if (c >= 0x20 && c <= 0x3f && ++this.seqLength <= MAX_CSI_LENGTH) { this.csi += chunk[i]; return }
         this.state = 'ground'
         if (c < 0x20 || c > 0x3f) this.ground(chunk, i, c)
         return
@@ -141,7 +157,7 @@ export class StreamSanitizer {
 
   private escape(chunk: string, i: number, c: number): void {
     this.seqLength = 0
-    if (c === 0x5b) { this.state = 'csi'; return }
+    if (c === 0x5b) { this.state = 'csi'; this.csi = ''; return }
     if (c === 0x5d) { this.state = 'osc'; this.osc = ''; return }
     if (c === 0x50 || c === 0x58 || c === 0x5e || c === 0x5f) { this.state = 'str'; return }
     if (c === ESC) return
@@ -149,24 +165,27 @@ export class StreamSanitizer {
     this.state = 'ground'
     // ESC + final byte is a complete two-character sequence; anything else aborts it
     if (c < 0x30 || c > 0x7e) this.ground(chunk, i, c)
+    else this.control({ kind: 'esc', final: chunk[i]! })
   }
 
   private ground(chunk: string, i: number, c: number): void {
+    if (c === 0x0a) { this.pendingCr = false; this.emit('\n'); return }
+    // anything but a line feed resolves a pending CR as a lone one, before itself
+    this.resolveCr()
     if (c === ESC) { this.state = 'esc'; return }
     if (c === 0x0d) { this.pendingCr = true; return }
-    if (c === 0x0a) { this.pendingCr = false; this.emit('\n'); return }
-    if (c === 0x09) { this.resolveCr(); this.emit('\t'); return }
+    if (c === 0x09) { this.emit('\t'); return }
+    if (c === 0x08) { this.control({ kind: 'bs' }); return }
     // other C0 controls, DEL and C1 controls carry no text
     if (c < 0x20 || (c >= 0x7f && c <= 0x9f)) return
-    this.resolveCr()
     this.emit(chunk[i]!)
   }
 
-  /** A CR not followed by LF is a line break: nothing already emitted is rewritten. */
+  /** A CR not followed by LF moves the cursor to its row's start (the renderer's job). */
   private resolveCr(): void {
     if (!this.pendingCr) return
     this.pendingCr = false
-    this.emit('\n')
+    this.control({ kind: 'cr' })
   }
 }
 

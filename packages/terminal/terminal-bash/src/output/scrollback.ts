@@ -17,6 +17,8 @@ export interface ScrollbackPage {
   readonly lineBegin: number
   readonly lineEnd: number
   readonly truncated: boolean
+  /** The page itself lost text: cut to the byte bound, or it asked for lines no longer retained. */
+  readonly pageCut: boolean
 }
 
 /**
@@ -61,18 +63,19 @@ export class Scrollback {
     return this.ended + 1
   }
 
-  append(text: string): void {
+  /** Append `text`; `newlines`, when the caller already counted them, saves a scan. */
+  append(text: string, newlines?: number): void {
     if (text.length === 0) return
     const { maxLines } = this.limits
     // only a text of at least maxLines characters can hold maxLines newlines
-    const cut = text.length >= maxLines ? newlineFromEnd(text, maxLines) : -1
+    const cut = text.length >= maxLines && (newlines === undefined || newlines >= maxLines) ? newlineFromEnd(text, maxLines) : -1
     if (cut !== -1) {
       // the newest maxLines lines all start inside this text: everything older goes now,
       // never split or counted (it is retention loss like any line trimmed later)
       this.clear()
       text = text.slice(cut + 1)
     }
-    const lines = cut !== -1 ? maxLines - 1 : newlinesBefore(text)
+    const lines = cut !== -1 ? maxLines - 1 : newlines ?? newlinesBefore(text)
     const last = text.lastIndexOf('\n')
     if (last === -1) {
       const size = utf8Length(text)
@@ -96,16 +99,27 @@ export class Scrollback {
     this.trim()
   }
 
-  /** A page of `count` lines ending `offset` lines back from the newest line. */
-  read(offset: number, count: number | undefined): ScrollbackPage {
-    const total = this.totalLines
+  /** Lines retained when `live` (lines not appended yet, the first continuing the open line) follow. */
+  totalWith(live: readonly string[]): number {
+    return Math.min(this.ended + Math.max(1, live.length), Math.max(this.limits.maxLines, live.length))
+  }
+
+  /**
+   * A page of `count` lines ending `offset` lines back from the newest line. `live` are
+   * lines not appended yet (a renderer's live region): the first continues the open line.
+   * An offset past the retained lines gives an empty page at the oldest end.
+   */
+  read(offset: number, count: number | undefined, live: readonly string[] = ['']): ScrollbackPage {
+    const total = this.totalWith(live)
+    // live lines count against the line bound too: the oldest retained lines give way
+    const hidden = this.ended + Math.max(1, live.length) - total
     const end = Math.max(0, total - offset)
     const begin = end - (count === undefined ? end : Math.min(count, end))
     // keep the newest lines of the page within the byte bound
     const page: string[] = []
     let bytes = 0
-    let cut = false
-    for (const line of this.linesBack(end, begin)) {
+    let cut = (this.dropped || hidden > 0) && (count === undefined || offset + count > total)
+    for (const line of this.linesBack(end + hidden, begin + hidden, live)) {
       const size = utf8Length(line) + (page.length > 0 ? 1 : 0)
       if (bytes + size <= this.limits.maxReadBytes) {
         bytes += size
@@ -118,20 +132,27 @@ export class Scrollback {
       break
     }
     page.reverse()
+    const lineBegin = Math.min(offset, total)
     return {
       text: page.join('\n'),
       totalLines: total,
-      lineBegin: offset,
-      lineEnd: offset + page.length,
-      truncated: this.dropped || cut,
+      lineBegin,
+      lineEnd: lineBegin + page.length,
+      truncated: this.dropped || hidden > 0 || cut,
+      pageCut: cut,
     }
   }
 
   /** Lines `end - 1` down to `begin` (indexes from the oldest retained line). */
-  private *linesBack(end: number, begin: number): Generator<string> {
+  private *linesBack(end: number, begin: number, live: readonly string[]): Generator<string> {
     let i = end - 1
+    for (let k = live.length - 1; k >= 1 && i >= begin; k--) {
+      if (this.ended + k > i) continue
+      yield live[k]!
+      i--
+    }
     if (i >= begin && i === this.ended) {
-      yield this.open
+      yield this.open + (live[0] ?? '')
       i--
     }
     let top = this.ended

@@ -12,16 +12,17 @@ import {
 } from 'dsh-terminal'
 import type { Config } from '../config'
 import { TerminalBashError } from '../errors'
-import { MarkerTracker } from '../output/marker-tracker'
-import { StreamSanitizer } from '../output/sanitizer'
-import { Scrollback } from '../output/scrollback'
+import { CONTROLLED_PROMPT, MarkerTracker } from '../output/marker-tracker'
+import { RenderedOutput } from '../output/rendered-output'
+import { type SanitizedPiece, StreamSanitizer } from '../output/sanitizer'
+import { renderSnapshot } from '../output/screen-snapshot'
 import { utf8Length } from '../output/utf8'
 import type { Scheduler } from '../readiness/scheduler'
 import { ENTER } from '../shell/environment'
 import { NonceEcho } from '../shell/nonce-echo'
 import { AnswerGate } from './answer-gate'
 import { QueryResponder } from './query-responder'
-import { SendOperation } from './send-operation'
+import { SendOperation, type SendOutputPort } from './send-operation'
 import { mapSubprocessError } from './subprocess-errors'
 import { CommandLine } from './command-line'
 import { StartupWatch } from './startup-watch'
@@ -35,15 +36,16 @@ export interface BashSessionOptions {
 }
 
 /**
- * One live bash session: routes the PTY stream through the sanitizer and marker tracker
- * into scrollback and the active send, answers terminal queries, and owns the close.
+ * One live bash session: routes the PTY stream through the tokenizer and marker tracker
+ * into the rendered output (scrollback and the delivery cursor every send reads from),
+ * answers terminal queries, and owns the close.
  */
 export class BashSession implements TerminalBackendSession {
   readonly pid: number
   motd = ''
   private readonly sanitizer = new StreamSanitizer()
   private readonly tracker: MarkerTracker
-  private readonly scrollback: Scrollback
+  private readonly output: RenderedOutput
   private readonly responder: QueryResponder
   private readonly answers: AnswerGate
   private readonly nonceEcho: NonceEcho
@@ -60,7 +62,9 @@ export class BashSession implements TerminalBackendSession {
     this.pid = handle.pid
     this.tracker = new MarkerTracker(options.nonce)
     this.nonceEcho = new NonceEcho(options.nonce)
-    this.scrollback = new Scrollback({
+    this.output = new RenderedOutput({
+      cols: config.cols,
+      rows: config.rows,
       maxLines: config.scrollbackLines,
       maxBytes: config.scrollbackMaxBytes,
       maxReadBytes: config.maxReadBytes,
@@ -88,6 +92,10 @@ export class BashSession implements TerminalBackendSession {
       timeoutMs: config.timeoutMs,
       prompt: this.tracker,
       maxMotdBytes: config.maxReadBytes,
+      motd: () => {
+        const { text } = this.output.take()
+        return text.endsWith(CONTROLLED_PROMPT) ? text.slice(0, -CONTROLLED_PROMPT.length) : text
+      },
       signal,
     })
     this.detachData = handle.onData((chunk) => this.onData(chunk))
@@ -131,7 +139,7 @@ export class BashSession implements TerminalBackendSession {
       scheduler,
       timing: config,
       prompt: this.tracker,
-      maxOutputBytes: config.maxReadBytes,
+      output: this.outputPort(request.viewportBytes),
       enter: ENTER,
       onDone: () => {
         if (this.active === operation) this.active = undefined
@@ -152,7 +160,7 @@ export class BashSession implements TerminalBackendSession {
         `terminal-bash: offset and count must be non-negative safe integers (got offset ${String(offset)}, count ${String(count)})`,
       )
     }
-    return this.scrollback.read(offset, count)
+    return this.output.read(offset, count)
   }
 
   async signal(signal: TerminalSignal): Promise<TerminalSignalResult> {
@@ -202,16 +210,38 @@ export class BashSession implements TerminalBackendSession {
 
   private onData(chunk: string): void {
     const raw = this.nonceEcho.done ? chunk : this.nonceEcho.push(chunk)
-    this.responder.write(raw)
-    this.route(this.sanitizer.push(raw))
+    const screen = this.route(this.sanitizer.push(raw))
+    this.responder.write(raw, screen)
   }
 
-  private route(pieces: ReturnType<StreamSanitizer['push']>): void {
-    // every raw chunk counts as activity for readiness, even one that was all escapes
+  /** Returns true when the alternate screen was active during these pieces. */
+  private route(pieces: SanitizedPiece[]): boolean {
     const text = this.tracker.feed(pieces)
-    this.scrollback.append(text)
-    this.active?.append(text)
+    const alternate = this.output.feed(pieces)
+    // every raw chunk counts as activity for readiness, even one that was all escapes
+    this.active?.activity()
     this.startup?.output(text)
+    return alternate
+  }
+
+  /**
+   * A send reads from the session's one delivery cursor: what it does not take, the next
+   * send does. While a full-screen program shows a screen the viewport ends with a
+   * snapshot of that screen.
+   */
+  private outputPort(viewportBytes: number | undefined): SendOutputPort {
+    const budget = Math.min(viewportBytes ?? this.options.config.maxReadBytes, this.options.config.maxReadBytes)
+    return {
+      take: () => this.output.take(budget),
+      viewport: async () => {
+        const screen = this.output.screenShown ? await this.responder.screen() : undefined
+        if (!screen || !this.output.screenShown) return this.output.take(budget)
+        const snapshot = renderSnapshot(screen)
+        const chunk = this.output.take(budget - utf8Length(snapshot) - 1, !this.output.alternate)
+        const text = chunk.text === '' ? snapshot : `${chunk.text}${chunk.text.endsWith('\n') ? '' : '\n'}${snapshot}`
+        return { ...chunk, text }
+      },
+    }
   }
 
   private onExit(exit: TerminalExit): void {

@@ -60,9 +60,18 @@ export class QueryFeed {
 
   constructor(private readonly rows: number) {}
 
-  /** The raw chunk arrived; returns what the emulator must parse now ('' for nothing). */
-  push(raw: string): string {
+  /**
+   * The raw chunk arrived; returns what the emulator must parse now ('' for nothing).
+   * `exact`: the emulator's screen is shown (a program is on the alternate screen), so
+   * everything is parsed as it comes.
+   */
+  push(raw: string, exact = false): string {
     if (raw.length === 0) return ''
+    if (exact) {
+      this.lastCode = raw.charCodeAt(raw.length - 1)
+      this.sinceIntroducer = 0
+      return this.release() + raw
+    }
     const previous = this.lastCode
     this.lastCode = raw.charCodeAt(raw.length - 1)
     const last = PLAIN.test(raw) ? null : LAST_INTRODUCER.exec(raw)

@@ -1,13 +1,16 @@
 import xterm from '@xterm/headless'
+import type { ScreenState } from '../output/screen-snapshot'
 import { QueryFeed } from './query-feed'
 
 const { Terminal } = xterm
 
 /**
- * A headless terminal emulator fed the raw stream only so terminal queries get answers
- * (cursor position reports, device attributes, ...). Its replies go back into the PTY.
- * It keeps no scrollback and is never an output path: the model sees the sanitizer's text.
- * What it parses is bounded by a QueryFeed: a flood of plain text is not parsed in full.
+ * A headless terminal emulator fed the raw stream so terminal queries get answers (cursor
+ * position reports, device attributes, ...; its replies go back into the PTY), and so the
+ * alternate screen of a full-screen program can be shown as it looks. It keeps no
+ * scrollback; the normal screen the model sees is the line renderer's. What it parses is
+ * bounded by a QueryFeed: a flood of plain text is not parsed in full, except while a
+ * program is on the alternate screen (then its screen must be exact).
  */
 export class QueryResponder {
   private readonly term: InstanceType<typeof Terminal>
@@ -23,10 +26,28 @@ export class QueryResponder {
     this.term.onBinary((data) => { if (!this.disposed) reply(data) })
   }
 
-  write(raw: string): void {
+  /** `exact`: the alternate screen is (or was, in this chunk) active: parse everything. */
+  write(raw: string, exact = false): void {
     if (this.disposed) return
-    const data = this.feed.push(raw)
+    const data = this.feed.push(raw, exact)
     if (data.length > 0) this.term.write(data)
+  }
+
+  /** The active screen once everything written so far is parsed. */
+  async screen(): Promise<ScreenState | undefined> {
+    if (this.disposed) return undefined
+    await new Promise<void>((resolve) => this.term.write('', resolve))
+    if (this.disposed) return undefined
+    const buffer = this.term.buffer.active
+    const rows: string[] = []
+    for (let y = 0; y < this.term.rows; y++) rows.push(buffer.getLine(buffer.viewportY + y)?.translateToString(true) ?? '')
+    return {
+      alternate: buffer.type === 'alternate',
+      rows,
+      cols: this.term.cols,
+      cursorRow: buffer.cursorY,
+      cursorCol: buffer.cursorX,
+    }
   }
 
   dispose(): void {

@@ -9,7 +9,6 @@ import type {
   TerminalSessionStatus,
   TerminalWaitReason,
 } from 'dsh-terminal'
-import { SendOutput } from '../output/send-output'
 import { utf8Length } from '../output/utf8'
 import type { ReadinessTiming, Scheduler } from '../readiness/scheduler'
 import { applyLineDiscipline, type InputEffect } from '../readiness/line-discipline'
@@ -45,14 +44,21 @@ export const CANCEL_SETTLE_MAX_MS = 5_000
 /** Control characters the line discipline may act on (signals, editing, flow control). */
 const LINE_CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/
 
+/** Where a send's output comes from: the session's delivery cursor. */
+export interface SendOutputPort {
+  /** Output rendered since the previous take (advances the session's delivery cursor). */
+  take(): TerminalOutputChunk
+  /** The settled viewport: the rest of the delta (with a screen snapshot while one is shown). */
+  viewport(): Promise<TerminalOutputChunk>
+}
+
 export interface SendOperationOptions {
   readonly port: SendPort
   readonly request: TerminalSendRequest
   readonly scheduler: Scheduler
   readonly timing: ReadinessTiming
   readonly prompt: PromptView
-  /** UTF-8 bound of the send's retained output. */
-  readonly maxOutputBytes: number
+  readonly output: SendOutputPort
   /** The platform Enter sequence written after the text when submitting. */
   readonly enter: string
   /** Called once `done` resolved (the session drops the operation then). */
@@ -69,7 +75,8 @@ export interface SendOperationOptions {
 export class SendOperation implements TerminalSendOperation {
   readonly done: Promise<TerminalSendResult>
   private resolveDone!: (result: TerminalSendResult) => void
-  private readonly output: SendOutput
+  /** Some output of this send was left out (its viewport or an earlier readOutput). */
+  private truncatedEver = false
   private readonly readiness: SendReadiness
   private cancelled = false
   /** The write began (its bytes may reach the terminal even if a cancel follows). */
@@ -81,7 +88,6 @@ export class SendOperation implements TerminalSendOperation {
 
   constructor(private readonly options: SendOperationOptions) {
     this.done = new Promise((resolve) => { this.resolveDone = resolve })
-    this.output = new SendOutput(options.maxOutputBytes)
     this.readiness = new SendReadiness({
       scheduler: options.scheduler,
       timing: options.timing,
@@ -104,10 +110,9 @@ export class SendOperation implements TerminalSendOperation {
     return this.readiness.settled
   }
 
-  /** Session output (sanitized, marker removed). Ignored once the send settled. */
-  append(text: string): void {
+  /** The terminal produced output (any chunk counts, even all escapes). Ignored once settled. */
+  activity(): void {
     if (this.readiness.settled) return
-    this.output.append(text)
     this.readiness.output()
     this.chase?.output()
   }
@@ -137,8 +142,12 @@ export class SendOperation implements TerminalSendOperation {
     this.readiness.settle(reason)
   }
 
+  /** Output since the previous read; once the send settled, later output belongs to the next send. */
   readOutput(): TerminalOutputChunk {
-    return this.output.take()
+    if (this.readiness.settled) return { text: '', truncated: false }
+    const chunk = this.options.output.take()
+    this.truncatedEver ||= chunk.truncated
+    return chunk
   }
 
   /**
@@ -217,12 +226,13 @@ export class SendOperation implements TerminalSendOperation {
     const facts = this.facts(reason)
     const finish = async () => {
       const notes = await facts
-      const { text, truncated } = this.output.viewport()
+      const chunk = await this.options.output.viewport()
       this.resolveDone({
-        viewport: text,
+        viewport: chunk.text,
         waitReason: this.readiness.settled!,
         sessionStatus: this.options.port.status(),
-        truncated,
+        truncated: this.truncatedEver || chunk.truncated,
+        ...(chunk.omission ? { omission: chunk.omission } : {}),
         ...(exitCode === undefined ? {} : { exitCode }),
         ...(notes.length === 0 ? {} : { notes }),
       })

@@ -15,6 +15,8 @@ export interface StartupWatchOptions {
   readonly prompt: PromptView
   /** UTF-8 bound of the motd (its newest text is kept). */
   readonly maxMotdBytes: number
+  /** The motd once the prompt is ready (the rendered output before it); the collected text when absent. */
+  readonly motd?: () => string
   /** Caller cancellation: the watch rejects with its exact reason. */
   readonly signal: AbortSignal
 }
@@ -59,7 +61,7 @@ export class StartupWatch {
     if (prompt.markers === 0 || !prompt.promptReady) return
     const all = this.collected.drain()
     this.finish()
-    this.resolve(all.slice(0, all.length - CONTROLLED_PROMPT.length))
+    this.resolve(this.options.motd ? this.options.motd() : all.slice(0, all.length - CONTROLLED_PROMPT.length))
   }
 
   /** The shell exited before its first prompt. */

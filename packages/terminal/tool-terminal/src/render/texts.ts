@@ -1,6 +1,7 @@
 // @dsh-pure
 import type { TerminalOutputChunk, TerminalSessionStatus } from 'dsh-terminal'
 import { boundBodyTail, boundHead, boundHeaderTail, TRUNCATION_MARKER } from '../bound/layout'
+import { withOmission } from '../bound/omission'
 import { sendFactLines } from './notes'
 import type {
   TerminalCloseResult,
@@ -24,14 +25,16 @@ export function renderOpen(result: TerminalOpenResult, maxBytes: number): string
 }
 
 /**
- * Viewport (its tail when cut), `[exit: N]` when not 0, one `[note: ...]` per note,
- * `[wait: ...]`, `[session: ...]`, then the marker when cut.
+ * Viewport (with the omission marker where its middle was left out; its tail when cut
+ * here), `[exit: N]` when not 0, one `[note: ...]` per note, `[wait: ...]`,
+ * `[session: ...]`, then `[output truncated]` when output was lost that no omission
+ * marker accounts for.
  */
 export function renderSend(result: TerminalSendForeground, maxBytes: number): string {
   return boundBodyTail({
-    body: result.viewport === '' ? '(no new output)' : result.viewport,
+    body: result.viewport === '' ? '(no new output)' : withOmission(result.viewport, result.omission),
     meta: [...sendFactLines(result), `[wait: ${result.waitReason}]`, `[session: ${statusText(result.sessionStatus)}]`],
-    truncated: result.truncated,
+    truncated: result.truncated && result.omission === undefined,
   }, maxBytes)
 }
 
@@ -40,12 +43,16 @@ export function renderBackground(jobId: string, maxBytes: number): string {
   return boundHead(`started background job ${jobId}`, maxBytes)
 }
 
-/** Page (its tail when cut), `[lines: <begin>-<end> of <total>]`, then the marker when cut. */
+/**
+ * Page (its tail when cut), `[lines: <begin>-<end> of <total>]`, then the marker when the
+ * page itself lost text (`truncated` stays sticky once retention dropped anything, but a
+ * page that shows all it asked for carries no marker).
+ */
 export function renderRead(result: TerminalReadToolResult, maxBytes: number): string {
   return boundBodyTail({
     body: result.text === '' ? '(no retained output)' : result.text,
     meta: [`[lines: ${result.lineBegin}-${result.lineEnd} of ${result.totalLines}]`],
-    truncated: result.truncated,
+    truncated: result.pageCut ?? result.truncated,
   }, maxBytes)
 }
 
@@ -73,6 +80,7 @@ export function renderList(result: TerminalListResult, maxBytes: number): string
 
 /** Output of a background send as `job_output` shows it (the jobs runtime bounds the whole result). */
 export function renderChunk(chunk: TerminalOutputChunk): string {
+  if (chunk.omission) return withOmission(chunk.text, chunk.omission)
   return chunk.truncated ? `${chunk.text}\n${TRUNCATION_MARKER}` : chunk.text
 }
 

@@ -27,6 +27,15 @@ export const SendNote = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('input-held') }),
 ])
 
+/** Where the middle of a long viewport was left out, and the terminal_read that pages it. */
+export const Omission = z.strictObject({
+  at: z.number().int().min(0),
+  lines: z.number().int().min(0),
+  bytes: z.number().int().min(0),
+  readOffset: z.number().int().min(0),
+  readCount: z.number().int().min(0),
+})
+
 export const SendForeground = z.strictObject({
   kind: z.literal('foreground'),
   viewport: z.string(),
@@ -36,6 +45,7 @@ export const SendForeground = z.strictObject({
   /** `$?` of the last command when the send ended at the shell's own prompt. */
   exitCode: z.number().int().min(0).max(255).optional(),
   notes: z.array(SendNote).optional(),
+  omission: Omission.optional(),
 })
 
 export const SendBackground = z.strictObject({ kind: z.literal('background'), jobId: z.string().min(1) })
@@ -48,6 +58,8 @@ export const ReadResult = z.strictObject({
   lineBegin: z.number().int().min(0),
   lineEnd: z.number().int().min(0),
   truncated: z.boolean(),
+  /** The page itself lost text (cut, or it reaches past retention); absent: `truncated` decides. */
+  pageCut: z.boolean().optional(),
 })
 
 export const SignalResult = z.strictObject({ delivered: z.literal(true), targetPgid: z.number().int() })

@@ -2,6 +2,7 @@
 import type { Agent } from 'dsh-agent'
 import type { JobRun, JobSettlement } from 'dsh-jobs'
 import type { TerminalSendOperation, TerminalSendResult } from 'dsh-terminal'
+import { viewportBudget } from '../bound/omission'
 import { TerminalToolError } from '../errors'
 import { renderChunk, sendDetail } from '../render/texts'
 import type { ToolDeps } from './deps'
@@ -36,7 +37,11 @@ export function startBackgroundSend(deps: ToolDeps, send: BackgroundSend): strin
     label: `${send.sessionId}: ${send.text || '(input)'}`,
     owner: send.owner,
     outputLimitBytes: deps.maxResultBytes,
-    run: () => sendJob(deps.terminals.startSend(send.owner, send.sessionId, { text: send.text, submit: send.submit })),
+    run: () => sendJob(deps.terminals.startSend(send.owner, send.sessionId, {
+      text: send.text,
+      submit: send.submit,
+      viewportBytes: viewportBudget(deps.maxResultBytes),
+    })),
   })
 }
 
@@ -68,7 +73,7 @@ function sendJob(operation: TerminalSendOperation): JobRun {
       // After settlement the rest of the output is the viewport (it excludes what was read).
       if (finalRead) return ''
       finalRead = true
-      return renderChunk({ text: settled.viewport, truncated: settled.truncated })
+      return renderChunk({ text: settled.viewport, truncated: settled.truncated, omission: settled.omission })
     },
   }
 }

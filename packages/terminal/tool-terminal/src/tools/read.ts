@@ -25,6 +25,7 @@ export function readTool(deps: ToolDeps, description: string) {
         lineBegin: page.lineBegin,
         lineEnd: page.lineEnd,
         truncated: page.truncated,
+        ...(page.pageCut !== undefined ? { pageCut: page.pageCut } : {}),
       })
     },
     render: (value) => renderRead(value, deps.maxResultBytes),

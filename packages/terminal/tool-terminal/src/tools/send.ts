@@ -1,6 +1,7 @@
 // @dsh-pure
 import { defineTool } from 'dsh-tools'
 import { boundHead } from '../bound/layout'
+import { viewportBudget } from '../bound/omission'
 import { TerminalToolError } from '../errors'
 import { renderBackground, renderSend } from '../render/texts'
 import { SEND_SUBMIT_DEFAULT, SendParams, SendParamsWithBackground } from '../schemas/params'
@@ -26,7 +27,12 @@ export function sendTool(deps: ToolDeps, description: string) {
         const jobId = startBackgroundSend(deps, { owner, sessionId: args.sessionId, text: args.text, submit })
         return checkResult('terminal_send', SendBackground, { kind: 'background', jobId })
       }
-      const operation = deps.terminals.startSend(owner, args.sessionId, { text: args.text, submit, signal: exec.signal })
+      const operation = deps.terminals.startSend(owner, args.sessionId, {
+        text: args.text,
+        submit,
+        signal: exec.signal,
+        viewportBytes: viewportBudget(deps.maxResultBytes),
+      })
       const result = await operation.done
       // A cancelled call reports CANCELLED (the interrupted output stays in the scrollback).
       exec.signal.throwIfAborted()
@@ -38,6 +44,7 @@ export function sendTool(deps: ToolDeps, description: string) {
         truncated: result.truncated,
         ...(result.exitCode === undefined ? {} : { exitCode: result.exitCode }),
         ...(result.notes === undefined || result.notes.length === 0 ? {} : { notes: result.notes.map((n) => ({ ...n })) }),
+        ...(result.omission ? { omission: { ...result.omission } } : {}),
       })
     },
     render: (value) => value.kind === 'background'
