@@ -5,7 +5,6 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { bootHost } from './fixtures/host'
 import { ScriptedOperation } from './fixtures/scripted-operation'
 import { StubTerminals } from './fixtures/stub-terminals'
-import { VIEWPORT_RESERVE_BYTES } from '../src/bound/omission'
 
 let root: Context | undefined
 afterEach(async () => { await root?.fiber.dispose(); root = undefined })
@@ -29,8 +28,7 @@ describe('background sends through ctx.jobs (scripted operation)', () => {
     expect(result.content).toBe('started background job pty-send-1')
     expect(result.call).toEqual({ card: 'generic', title: 'Send to terminal pty-1 in background', kind: 'execute' })
     expect(result.result).toBeUndefined()
-    // the backend is asked for a viewport that leaves room for the metadata and markers
-    expect(terminals.calls[0]!.args[1]).toEqual({ text: 'make test', submit: true, viewportBytes: 4096 - VIEWPORT_RESERVE_BYTES })
+    expect(terminals.calls[0]!.args[1]).toEqual({ text: 'make test', submit: true })
     expect(jobs.get(agent, 'pty-send-1')).toMatchObject({ kind: 'pty-send', label: 'pty-1: make test', status: 'running', outputLimitBytes: 4096 })
 
     operations[0]!.emit('compiling\n')

@@ -155,9 +155,9 @@ export function shrinkDelta(delta: BoundedDelta, maxBytes: number, firstLine: nu
   const { text } = delta
   const at = delta.omission?.at ?? Math.floor(text.length / 4)
   const headRoom = Math.floor(maxBytes / 4)
+  // the head ends on a line boundary (no head at all when no whole line fits)
   let head = utf8Head(text.slice(0, at), headRoom)
-  const headNl = head.lastIndexOf('\n')
-  if (headNl !== -1) head = head.slice(0, headNl + 1)
+  head = head.slice(0, head.lastIndexOf('\n') + 1)
   let tail = utf8Tail(text.slice(at), maxBytes - utf8Length(head)).text
   const rest = text.slice(at)
   if (tail.length < rest.length) {

@@ -9,9 +9,12 @@ import type { TerminalOmission } from 'dsh-terminal'
  */
 export const VIEWPORT_RESERVE_BYTES = 512
 
-/** The viewport budget for a result cap (never below zero). */
+/**
+ * The viewport budget for a result cap: the cap less the reserve, or half the cap when the
+ * cap is that small (then the layout's own cut keeps the newest output).
+ */
 export function viewportBudget(maxResultBytes: number): number {
-  return Math.max(0, maxResultBytes - VIEWPORT_RESERVE_BYTES)
+  return maxResultBytes > 2 * VIEWPORT_RESERVE_BYTES ? maxResultBytes - VIEWPORT_RESERVE_BYTES : Math.floor(maxResultBytes / 2)
 }
 
 /**

@@ -2,6 +2,7 @@
 import type { TerminalOutputChunk, TerminalSessionStatus } from 'dsh-terminal'
 import { boundBodyTail, boundHead, boundHeaderTail, TRUNCATION_MARKER } from '../bound/layout'
 import { withOmission } from '../bound/omission'
+import { utf8Length } from '../bound/utf8'
 import { sendFactLines } from './notes'
 import type {
   TerminalCloseResult,
@@ -31,11 +32,15 @@ export function renderOpen(result: TerminalOpenResult, maxBytes: number): string
  * marker accounts for.
  */
 export function renderSend(result: TerminalSendForeground, maxBytes: number): string {
-  return boundBodyTail({
-    body: result.viewport === '' ? '(no new output)' : withOmission(result.viewport, result.omission),
-    meta: [...sendFactLines(result), `[wait: ${result.waitReason}]`, `[session: ${statusText(result.sessionStatus)}]`],
-    truncated: result.truncated && result.omission === undefined,
-  }, maxBytes)
+  const meta = [...sendFactLines(result), `[wait: ${result.waitReason}]`, `[session: ${statusText(result.sessionStatus)}]`]
+  const { viewport, omission } = result
+  if (omission !== undefined) {
+    const body = withOmission(viewport, omission)
+    if (utf8Length(body) + utf8Length(meta.join('\n')) + 1 <= maxBytes) return `${body}\n${meta.join('\n')}`
+    // the marker does not fit with the metadata: the newest output, cut as any other
+    return boundBodyTail({ body: viewport.slice(omission.at), meta, truncated: true }, maxBytes)
+  }
+  return boundBodyTail({ body: viewport === '' ? '(no new output)' : viewport, meta, truncated: result.truncated }, maxBytes)
 }
 
 /** The acknowledgement of a background send. */

@@ -2,7 +2,6 @@
 import type { Agent } from 'dsh-agent'
 import type { JobRun, JobSettlement } from 'dsh-jobs'
 import type { TerminalSendOperation, TerminalSendResult } from 'dsh-terminal'
-import { viewportBudget } from '../bound/omission'
 import { TerminalToolError } from '../errors'
 import { renderChunk, sendDetail } from '../render/texts'
 import type { ToolDeps } from './deps'
@@ -37,11 +36,9 @@ export function startBackgroundSend(deps: ToolDeps, send: BackgroundSend): strin
     label: `${send.sessionId}: ${send.text || '(input)'}`,
     owner: send.owner,
     outputLimitBytes: deps.maxResultBytes,
-    run: () => sendJob(deps.terminals.startSend(send.owner, send.sessionId, {
-      text: send.text,
-      submit: send.submit,
-      viewportBytes: viewportBudget(deps.maxResultBytes),
-    })),
+    // the jobs runtime bounds what job_output shows (outputLimitBytes): the backend's own
+    // bound applies to each chunk, so a long chunk's omission marker names its read
+    run: () => sendJob(deps.terminals.startSend(send.owner, send.sessionId, { text: send.text, submit: send.submit })),
   })
 }
 
