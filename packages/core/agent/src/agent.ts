@@ -1,4 +1,5 @@
 import { AgentDisposeError } from './errors'
+import { DEFAULT_SESSION_LOG_LIMITS, type SessionLogLimits } from './config'
 import { AgentSessionLog, type BeforeAppend } from './session-log'
 
 /** Teardown work owned by an agent; awaited when the agent ends. */
@@ -14,8 +15,8 @@ export class Agent {
   private readonly hooks = new Set<AgentTeardown>()
   private ending: Promise<void> | undefined
 
-  constructor(readonly id: string, readonly name: string, beforeAppend: BeforeAppend) {
-    this.session = new AgentSessionLog(beforeAppend)
+  constructor(readonly id: string, readonly name: string, beforeAppend: BeforeAppend, limits: SessionLogLimits = DEFAULT_SESSION_LOG_LIMITS) {
+    this.session = new AgentSessionLog(beforeAppend, limits)
   }
 
   /** Aborted as soon as the agent starts ending. */

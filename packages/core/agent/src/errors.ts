@@ -1,8 +1,9 @@
 /** Every failure of the agent seam carries exactly one of these codes. */
-export type AgentErrorCode = 'DUPLICATE_AGENT' | 'AGENT_DISPOSED' | 'EVENT_VETOED' | 'DISPOSE_FAILED'
+export type AgentErrorCode = 'DUPLICATE_AGENT' | 'AGENT_LIMIT' | 'AGENT_DISPOSED' | 'EVENT_VETOED' | 'DISPOSE_FAILED'
 
 const DEFAULT_MESSAGES: Record<AgentErrorCode, string> = {
   DUPLICATE_AGENT: 'an agent with this name is already live; pick another name or dispose the first agent',
+  AGENT_LIMIT: 'the host already has as many live agents as it allows (maxAgents); dispose one first, or raise maxAgents in dsh-agent\'s config',
   AGENT_DISPOSED: 'the agent has ended; create a new agent to continue',
   EVENT_VETOED: 'a listener refused the session event; nothing was recorded',
   DISPOSE_FAILED: 'agent teardown failed; the listed failures name what is still running',

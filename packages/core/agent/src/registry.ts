@@ -1,5 +1,6 @@
 import { type Context, Service } from '@deepseek-ai/cordis'
 import { Agent } from './agent'
+import { Config } from './config'
 import { AgentError } from './errors'
 import type { SessionEvent } from './session-log'
 
@@ -13,23 +14,28 @@ declare module '@deepseek-ai/cordis' {
   }
 }
 
-/** ctx.agents: creates agents, tells whether one is live, and ends them. */
+/** ctx.agents: creates agents (at most `maxAgents` live), tells whether one is live, and ends them. */
 export class AgentRegistry extends Service {
+  static Config = Config
   private readonly live = new Map<string, Agent>()
   private counter = 0
 
-  constructor(ctx: Context) {
+  constructor(ctx: Context, private readonly config: Config = Config.parse({})) {
     super(ctx, 'agents')
     ctx.effect(() => () => this.disposeAll(), 'agents: end every agent')
   }
 
-  /** Create a live agent. Names are unique among live agents. */
+  /** Create a live agent. Names are unique among live agents; at most `maxAgents` are live. */
   create(name: string): Agent {
     if (this.byName(name)) throw new AgentError('DUPLICATE_AGENT', `an agent named "${name}" is already live; pick another name or dispose it first`)
+    const { maxAgents, sessionLogBytes, sessionEventBytes } = this.config
+    if (this.live.size >= maxAgents) {
+      throw new AgentError('AGENT_LIMIT', `this host already has ${this.live.size} live agents, its limit (dsh-agent maxAgents: ${maxAgents}), so agent "${name}" was not created; dispose an agent you no longer need first, or raise maxAgents`)
+    }
     const root = this.ctx
     const agent: Agent = new Agent(`agent-${++this.counter}`, name, (event) => {
       root.bail('agent/session-append', agent, event)
-    })
+    }, { logBytes: sessionLogBytes, eventBytes: sessionEventBytes })
     this.live.set(agent.id, agent)
     root.emit('agent/created', agent)
     return agent

@@ -1,5 +1,5 @@
 // @dsh-pure
-import type { Agent } from 'dsh-agent'
+import { type Agent, jsonBytes } from 'dsh-agent'
 import type { CompiledTool } from './compile-tool'
 import { errorCodeOf, errorContent, errorMessageOf } from './error-content'
 import { ToolError } from './errors'
@@ -39,11 +39,21 @@ function failure(error: unknown, signal: AbortSignal): Raw {
   return { isError: true, content: errorContent(code, errorMessageOf(error)), error, errorCode: code ?? 'TOOL_FAILED' }
 }
 
-/** Validate, run and render; never throws (every failure becomes model-visible error content). */
-async function produce(input: RunCallInput, setCall: (view: CallView) => void): Promise<Raw> {
+type Checked = ReturnType<typeof validateArguments>
+
+/**
+ * The arguments a `tool/call` event records: as given when they are valid; for a rejected
+ * call only their size (`{ omittedBytes }`), so malformed or oversized input never sits in
+ * the session log.
+ */
+export function recordedArguments(args: unknown, valid: boolean): unknown {
+  return valid ? args : { omittedBytes: jsonBytes(args) }
+}
+
+/** Run and render validated input; never throws (every failure becomes model-visible error content). */
+async function produce(input: RunCallInput, checked: Checked, setCall: (view: CallView) => void): Promise<Raw> {
   const { tool, signal } = input
   const def = tool.definition
-  const checked = validateArguments(def.name, tool.schema, input.arguments)
   if (!checked.ok) return failure(checked.error, signal)
   if (def.presentCall) {
     try { setCall(def.presentCall(checked.args)) } catch { /* keep the generic card */ }
@@ -74,8 +84,9 @@ export async function runCall(input: RunCallInput, recorder: CallRecorder): Prom
   let call = defaultCallView(def.name)
   let raw: Raw
   try {
-    recorder.record(TOOL_CALL_EVENT, { callId, name: def.name, arguments: input.arguments })
-    raw = await produce(input, (view) => { call = view })
+    const checked = validateArguments(def.name, tool.schema, input.arguments)
+    recorder.record(TOOL_CALL_EVENT, { callId, name: def.name, arguments: recordedArguments(input.arguments, checked.ok) })
+    raw = await produce(input, checked, (view) => { call = view })
   } catch (error) {
     raw = failure(error, input.signal)
   }

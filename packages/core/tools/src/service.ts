@@ -2,7 +2,7 @@ import { type Context, Service } from '@deepseek-ai/cordis'
 import type { Agent } from 'dsh-agent'
 import { type CompiledTool, compileTool } from './compile-tool'
 import { ToolError } from './errors'
-import { runCall, TOOL_CALL_EVENT, TOOL_RESULT_EVENT, unknownToolResult } from './run-call'
+import { recordedArguments, runCall, TOOL_CALL_EVENT, TOOL_RESULT_EVENT, unknownToolResult } from './run-call'
 import type { ToolDefinition, ToolExecuteRequest, ToolExecuteResult, ToolListing } from './types'
 
 declare module '@deepseek-ai/cordis' {
@@ -59,7 +59,7 @@ export class ToolService extends Service {
     if (tool) return runCall({ tool, agent, arguments: request.arguments, signal, callId, reportProgress: request.reportProgress }, recorder)
     const result = unknownToolResult(name, [...this.registry.keys()].sort(), callId)
     try {
-      recorder.record(TOOL_CALL_EVENT, { callId, name, arguments: request.arguments })
+      recorder.record(TOOL_CALL_EVENT, { callId, name, arguments: recordedArguments(request.arguments, false) })
       recorder.record(TOOL_RESULT_EVENT, { callId, name, isError: true, content: result.content, errorCode: result.errorCode })
     } catch (error) {
       recorder.warn(`${String(name)} ${callId}: the tool events were not recorded`, error)

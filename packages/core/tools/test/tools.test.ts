@@ -253,9 +253,28 @@ describe('ctx.tools', () => {
     expect(agent.session.events().map((e) => [e.type, e.data])).toEqual([
       ['tool/call', { callId: 'x1', name: 'add', arguments: { a: 2 } }],
       ['tool/result', { callId: 'x1', name: 'add', isError: false, content: 'sum=3!' }],
-      ['tool/call', { callId: 'x2', name: 'add', arguments: { a: 'bad' } }],
+      ['tool/call', { callId: 'x2', name: 'add', arguments: { omittedBytes: 11 } }],
       ['tool/result', expect.objectContaining({ callId: 'x2', isError: true, errorCode: 'INVALID_ARGUMENTS' })],
     ])
+  })
+
+  it('150 rejected 4 MiB calls are recorded by size and the session log stays within its budget', async () => {
+    root = await setup()
+    const runs: number[] = []
+    root.tools.register(adder([], runs))
+    const agent = root.agents.create('a')
+    const bogus = 'x'.repeat(4 * 1024 * 1024)
+    for (let i = 0; i < 150; i++) {
+      const result = await root.tools.execute({ agent, name: i % 2 === 0 ? 'add' : 'job_list', arguments: { junk: bogus }, callId: `r${i}` })
+      expect(result.errorCode).toBe(i % 2 === 0 ? 'INVALID_ARGUMENTS' : 'UNKNOWN_TOOL')
+    }
+    expect(runs).toEqual([])
+    const calls = agent.session.events('tool/call')
+    expect(calls.length).toBeGreaterThan(0)
+    // {"junk":"x…x"}: recorded by its size, never its content
+    for (const call of calls) expect((call.data as { arguments: unknown }).arguments).toEqual({ omittedBytes: 4 * 1024 * 1024 + 11 })
+    expect(agent.session.bytes).toBeLessThanOrEqual(agent.session.limits.logBytes)
+    expect(JSON.stringify(agent.session.events()).length).toBeLessThanOrEqual(agent.session.limits.logBytes)
   })
 
   it('a vetoed tool/call event stops the call before the tool runs', async () => {
