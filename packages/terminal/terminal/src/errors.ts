@@ -9,6 +9,7 @@ export type TerminalErrorCode =
   | 'OWNER_NOT_LIVE'
   | 'SEND_ACTIVE'
   | 'SERVICE_DISPOSING'
+  | 'SESSION_LIMIT'
 
 /** Default message per code: what happened and what to do next. */
 export const TERMINAL_ERROR_MESSAGES: Record<TerminalErrorCode, string> = {
@@ -20,6 +21,7 @@ export const TERMINAL_ERROR_MESSAGES: Record<TerminalErrorCode, string> = {
   OWNER_NOT_LIVE: 'the owning agent has ended; terminal sessions can only be used by a live agent',
   SEND_ACTIVE: 'a send is still running in this session; wait for it to finish (job_output) or cancel it before sending again',
   SERVICE_DISPOSING: 'the terminal service is shutting down; retry once it has been loaded again',
+  SESSION_LIMIT: 'no more terminal sessions can be opened now (a per-agent or per-host limit is reached); close sessions you no longer need with terminal_close (terminal_list shows them) and try again',
 }
 
 export class TerminalError extends Error {

@@ -3,6 +3,7 @@ import type { Agent } from 'dsh-agent'
 import { BackendRegistry } from './backend-registry'
 import { CleanupFailures } from './cleanup-failures'
 import { type CloseStart, startClose } from './close-attempt'
+import { Config } from './config'
 import { describeError, TerminalError } from './errors'
 import { OwnerHooks } from './owner-hooks'
 import { reserveSend } from './send-reservation'
@@ -19,12 +20,14 @@ declare module '@deepseek-ai/cordis' {
 }
 
 /**
- * ctx.terminals: owner-scoped terminal sessions over registered backends. Ownership lives
+ * ctx.terminals: owner-scoped terminal sessions over registered backends, at most
+ * `maxSessionsPerAgent` per agent and `maxSessions` in all. Ownership lives
  * here (not in the backend or tool plugin), so reloading those never orphans a session;
  * sessions end when their owner ends, when killed, or when this service is disposed.
  */
 export class TerminalSessionService extends Service {
   static inject = ['agents']
+  static Config = Config
 
   // Plain fields, no #private: the instance is reached through a Cordis proxy.
   private readonly root: Context
@@ -34,7 +37,7 @@ export class TerminalSessionService extends Service {
   private readonly hooks: OwnerHooks
   private readonly state = { disposing: false }
 
-  constructor(ctx: Context) {
+  constructor(ctx: Context, private readonly config: Config = Config.parse({})) {
     super(ctx, 'terminals')
     this.root = ctx
     this.hooks = new OwnerHooks((owner) => this.endOwner(owner))
@@ -60,6 +63,7 @@ export class TerminalSessionService extends Service {
     this.assertUsable(owner)
     const backend = this.backends.get(request.type)
     this.table.assertNameFree(owner, request.name)
+    this.table.assertRoom(owner, { perAgent: this.config.maxSessionsPerAgent, total: this.config.maxSessions })
     if (signal?.aborted) throw signal.reason
     const pending = this.table.reserve(owner, request.name, signal)
     this.hooks.watch(owner)

@@ -43,6 +43,21 @@ export class SessionTable {
     throw new TerminalError('DUPLICATE_NAME', `you already have a terminal session (or one being opened) named "${name}"; pick another name or close that session first`)
   }
 
+  /**
+   * Throws SESSION_LIMIT when the owner already holds `perAgent` sessions or the table
+   * `total` (published ones, exited ones not yet closed, and spawns in flight all count).
+   */
+  assertRoom(owner: Agent, limits: { readonly perAgent: number; readonly total: number }): void {
+    const held = [...this.sessions.values(), ...this.pending]
+    const own = held.filter((s) => s.owner === owner).length
+    if (own >= limits.perAgent) {
+      throw new TerminalError('SESSION_LIMIT', `you already have ${own} terminal sessions, the most one agent may hold (dsh-terminal maxSessionsPerAgent: ${limits.perAgent}), so none was opened; close one you no longer need with terminal_close (terminal_list shows them), then open again`)
+    }
+    if (held.length >= limits.total) {
+      throw new TerminalError('SESSION_LIMIT', `this host already holds ${held.length} terminal sessions across all agents, its limit (dsh-terminal maxSessions: ${limits.total}), so none was opened; close one of yours with terminal_close, or try again after other agents closed theirs`)
+    }
+  }
+
   /** Mint the next id and hold the spawn (with its name) until `settle`. */
   reserve(owner: Agent, name: string | undefined, signal: AbortSignal | undefined): PendingSpawn {
     const spawn: PendingSpawn = { id: mintSessionId(++this.counter), owner, name, abort: new SpawnAbort(signal), settled: deferred() }

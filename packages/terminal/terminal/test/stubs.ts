@@ -2,7 +2,7 @@ import { Context } from '@deepseek-ai/cordis'
 import { expect } from 'vitest'
 import AgentRegistry, { type Agent } from 'dsh-agent'
 import TerminalSessionService, {
-  type TerminalBackend, type TerminalBackendSession, type TerminalBackendSpawnRequest, type TerminalOutputChunk,
+  Config, type ConfigInput, type TerminalBackend, type TerminalBackendSession, type TerminalBackendSpawnRequest, type TerminalOutputChunk,
   type TerminalReadRequest, type TerminalReadResult, type TerminalSendOperation, type TerminalSendRequest,
   type TerminalSendResult, type TerminalSessionStatus, type TerminalSignal, type TerminalSignalResult,
 } from '../src'
@@ -151,12 +151,12 @@ export function code(value: string) {
 
 function sessionIdOf(result: { sessionId: string }) { return result.sessionId as import('../src').TerminalSessionId }
 
-export async function world(): Promise<World> {
+export async function world(config: ConfigInput = {}): Promise<World> {
   const root = new Context()
   const logged: unknown[] = []
   root.logger.exporter({ export: (message) => { if (message.type === 'error') logged.push(message.args[0]) } })
   await root.plugin(AgentRegistry)
-  const fiber = root.plugin(TerminalSessionService)
+  const fiber = root.plugin(TerminalSessionService, Config.parse(config))
   await fiber
   const terminals = root.terminals
   const backend = new StubBackend()

@@ -39,12 +39,12 @@ describe('cleanup failures', () => {
 describe('errors', () => {
   it('every code has a default message that says what to do next', () => {
     const codes = Object.keys(TERMINAL_ERROR_MESSAGES).sort()
-    expect(codes).toEqual(['DUPLICATE_BACKEND', 'DUPLICATE_NAME', 'FOREIGN_SESSION', 'NO_BACKEND', 'NO_SESSION', 'OWNER_NOT_LIVE', 'SEND_ACTIVE', 'SERVICE_DISPOSING'])
+    expect(codes).toEqual(['DUPLICATE_BACKEND', 'DUPLICATE_NAME', 'FOREIGN_SESSION', 'NO_BACKEND', 'NO_SESSION', 'OWNER_NOT_LIVE', 'SEND_ACTIVE', 'SERVICE_DISPOSING', 'SESSION_LIMIT'])
     for (const code of codes) {
       const error = new TerminalError(code as keyof typeof TERMINAL_ERROR_MESSAGES)
       expect(error.code).toBe(code)
       expect(error.name).toBe('TerminalError')
-      expect(error.message).toMatch(/; (use|unload|pick|wait|retry|terminal sessions can only)/)
+      expect(error.message).toMatch(/; (use|unload|pick|wait|retry|close|terminal sessions can only)/)
     }
   })
 
