@@ -58,12 +58,12 @@ describe('signals (real PTY)', () => {
     const id = await h.open()
     const controller = new AbortController()
     const op = h.root.terminals.startSend(h.agent, id, { text: 'sleep 100', submit: true, signal: controller.signal })
-    // cancel once the sleep is the foreground group
-    for (;;) {
-      const chunk = op.readOutput()
-      if (chunk.text.includes('sleep 100')) break
-      await new Promise((resolve) => setTimeout(resolve, 10))
-    }
+    // cancel once the shell read the command (a deadline bounds the wait)
+    let seen = ''
+    await waitFor('the shell to read the command', () => {
+      seen += op.readOutput().text
+      return seen.includes('sleep 100\n')
+    })
     controller.abort(new Error('caller cancelled'))
     const cancelled = await op.done
     expect(cancelled.sessionStatus).toEqual({ kind: 'running' })
