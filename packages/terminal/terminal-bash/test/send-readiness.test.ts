@@ -12,7 +12,7 @@ function setup(overrides: Partial<typeof timing> = {}) {
   const clock = new FakeScheduler()
   const inspector = new FakeInspector()
   const barrier = new FakeBarrier()
-  const prompt = { markers: 0, promptReady: false }
+  const prompt: { markers: number; promptReady: boolean; commandAnswered?: boolean } = { markers: 0, promptReady: false }
   const settled: { reason: TerminalWaitReason; at: number }[] = []
   const r = new SendReadiness({
     scheduler: clock,
@@ -134,7 +134,7 @@ describe('SendReadiness', () => {
     expect(settled.map((s) => s.reason)).toEqual(['stdin_read'])
   })
 
-  it('without a verdict or counters the marker plus the shell foreground settles after a quiet moment', async () => {
+  it('without a verdict or counters (macOS) the marker settles only after a command the shell announced', async () => {
     const { clock, inspector, prompt, settled, r } = setup()
     r.written(fg('unknown', { counters: false }), 8)
     inspector.current = fg('unknown', { counters: false })
@@ -142,7 +142,24 @@ describe('SendReadiness', () => {
     prompt.promptReady = true
     r.output()
     await clock.advance(TYPEAHEAD_QUIET_MS)
-    expect(settled).toEqual([{ reason: 'stdin_read', at: TYPEAHEAD_QUIET_MS }])
+    await clock.advance(100)
+    // an unknown verdict is not a wait: a prompt without a command start proves nothing
+    expect(settled).toEqual([])
+    prompt.commandAnswered = true
+    r.output()
+    await clock.advance(TYPEAHEAD_QUIET_MS)
+    expect(settled.map((s) => s.reason)).toEqual(['stdin_read'])
+  })
+
+  it('without a verdict or counters (macOS) a prompt with no command start falls to the silence tier', async () => {
+    const { clock, inspector, prompt, settled, r } = setup({ idleSilenceMs: 200, handoffGraceMs: 50 })
+    r.written(fg('unknown', { counters: false }), 1)
+    inspector.current = fg('unknown', { counters: false })
+    prompt.markers = 1
+    prompt.promptReady = true
+    r.output()
+    await clock.advance(300)
+    expect(settled.map((s) => s.reason)).toEqual(['inferred_idle'])
   })
 
   it('typeahead echoed during the quiet moment sends readiness back to probing', async () => {

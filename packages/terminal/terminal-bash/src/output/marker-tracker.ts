@@ -112,6 +112,14 @@ export class MarkerTracker {
       (!this.commandMarks || !this.commandExpected || this.promptAfterCommand)
   }
 
+  /**
+   * The latest prompt is ready and follows a command the shell announced after the send
+   * began: the shell's own proof that it read input and came back (no inspection needed).
+   */
+  get commandAnswered(): boolean {
+    return this.promptReady && this.commandMarks && this.promptAfterCommand
+  }
+
   /** The latest marker is a PS1 prompt marker followed by exactly the prompt (however old). */
   get promptShown(): boolean {
     return !this.continuing && this.tail === this.prompt

@@ -19,6 +19,8 @@ export interface PromptView {
   readonly commands?: number
   /** The latest marker is a PS1 prompt marker followed by exactly the prompt (stale or not). */
   readonly promptShown?: boolean
+  /** The ready prompt follows a command the shell announced after the send began (PS0). */
+  readonly commandAnswered?: boolean
 }
 
 
@@ -250,8 +252,11 @@ export class SendReadiness {
       return
     }
     const evidence = this.evidence.observe(inspection)
-    // re-read the marker state now: output may have arrived while the probe ran
-    const atPrompt = evidence.shellAtPrompt && this.markerCandidate()
+    // re-read the marker state now: output may have arrived while the probe ran. Where the
+    // inspection can prove nothing (no wait verdict, no counters: the ps inspector of
+    // macOS), a prompt counts only with the shell's own proof that it read a command since
+    const blind = inspection.stdin === 'unknown' && inspection.counters === undefined
+    const atPrompt = evidence.shellAtPrompt && (blind ? this.options.prompt.commandAnswered === true : this.markerCandidate())
     // a signal consumes no input: the wait seen may predate the program's reaction to it
     const reacted = !this.signalled || this.lastOutputAt > (this.interruptedAt ?? this.writtenAt)
     if (!atPrompt && !(evidence.stdinWait && reacted)) {
