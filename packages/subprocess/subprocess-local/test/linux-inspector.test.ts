@@ -34,7 +34,8 @@ describe('LinuxInspector verdicts', () => {
   it('bash at its prompt: pselect6 whose read set holds the terminal fd 0 -> waiting, isShell', async () => {
     const inspection = await new LinuxInspector(new FakeProcFs([bash()]), X64).inspect(ref())
     expect(inspection).toMatchObject({ pgid: 100, isShell: true, shellPgid: 100, members: [100], stdin: 'waiting', counters: { syscr: 10, rchar: 100 } })
-    expect(inspection.evidence[0]).toMatchObject({ pid: 100, tid: 100, syscall: 'pselect6', waitsOnStdin: true, fd: 0 })
+    // its wait watches the terminal alone
+    expect(inspection.evidence[0]).toMatchObject({ pid: 100, tid: 100, syscall: 'pselect6', waitsOnStdin: true, fd: 0, watched: 1 })
   })
 
   it('a read on fd 0 that is a pipe is not a terminal wait', async () => {
@@ -87,7 +88,8 @@ describe('LinuxInspector verdicts', () => {
       fds: { 0: TTY_FD, 14: { rdev: 0, ino: 0x4db6n }, 20: TTY_FD }, fdinfo: { 13: fdinfo },
       threads: { 200: { syscall: '281 0xd 0x7ffd 0x400 0x1fa2 0x0 0x8 0x0 0x0' } },
     })])
-    expect((await new LinuxInspector(fs, X64).inspect(ref())).evidence[0]).toMatchObject({ syscall: 'epoll_pwait', waitsOnStdin: true, fd: 20 })
+    // an event loop: the terminal is one of the two input fds its wait watches
+    expect((await new LinuxInspector(fs, X64).inspect(ref())).evidence[0]).toMatchObject({ syscall: 'epoll_pwait', waitsOnStdin: true, fd: 20, watched: 2 })
   })
 
   it('an epoll target whose fd number now names another file (inode differs) is not the terminal', async () => {

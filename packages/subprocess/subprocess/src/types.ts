@@ -63,6 +63,12 @@ export interface StdinEvidence {
   readonly verdict?: StdinVerdict
   /** The terminal fd it waits on (0, or another fd open on the same terminal). */
   readonly fd?: number
+  /**
+   * How many input fds the wait watches, the terminal included: 1 for a read, more for a
+   * select/poll/epoll that also waits on pipes, sockets or timers (an event loop with work
+   * pending). Present when `waitsOnStdin`.
+   */
+  readonly watched?: number
   /** Why the verdict is what it is, for logs. */
   readonly detail?: string
 }

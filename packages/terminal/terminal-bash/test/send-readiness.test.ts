@@ -1,14 +1,14 @@
 import type { TerminalWaitReason } from 'dsh-terminal'
 import { describe, expect, it } from 'vitest'
 import { SendReadiness } from '../src/readiness/send-readiness'
-import { DRAIN_MAX_MS, QUIET_PROBE_MS, TYPEAHEAD_QUIET_MS } from '../src/readiness/timing'
+import { DRAIN_MAX_MS, DRAIN_QUIET_MS, QUIET_PROBE_MS, TYPEAHEAD_QUIET_MS, UNCERTAIN_QUIET_MS } from '../src/readiness/timing'
 import { FakeBarrier } from './fakes/fake-barrier'
 import { FakeInspector, fg } from './fakes/fake-foreground'
 import { FakeScheduler } from './fakes/fake-scheduler'
 
 const timing = { pollIntervalMs: 50, exactProbeAfterMs: 150, idleSilenceMs: 3000, handoffGraceMs: 500, timeoutMs: 30000 }
 
-function setup(overrides: Partial<typeof timing> = {}) {
+function setup(overrides: Partial<typeof timing> = {}, screen?: { leaving: boolean; lastLine: string; lastOutputAt: number }) {
   const clock = new FakeScheduler()
   const inspector = new FakeInspector()
   const barrier = new FakeBarrier()
@@ -20,6 +20,7 @@ function setup(overrides: Partial<typeof timing> = {}) {
     inspect: inspector.inspect,
     flushOutput: barrier.flush,
     prompt,
+    screen,
     onSettle: (reason) => settled.push({ reason, at: clock.now() }),
   })
   r.begin()
@@ -405,5 +406,70 @@ describe('SendReadiness', () => {
     expect(settled).toEqual([])
     r.settle('session_exit')
     expect(settled.map((s) => s.reason)).toEqual(['session_exit'])
+  })
+
+  describe('uncertain waits', () => {
+    const JOB = 300
+    const busy = (watched: number, rchar: number) => fg('waiting', { pgid: JOB, rchar, watched })
+
+    it('an event loop waiting on stdin among other fds, output not ending in a prompt: settles only after a quiet second', async () => {
+      const screen = { leaving: false, lastLine: '', lastOutputAt: 0 }
+      const { clock, inspector, barrier, settled, r } = setup({ idleSilenceMs: 20_000 }, screen)
+      r.written(busy(3, 100), 10)
+      // node read the line (the counters grew) and waits in epoll: its timer is pending
+      inspector.current = busy(3, 110)
+      r.output()
+      await clock.advance(UNCERTAIN_QUIET_MS - 100)
+      expect(barrier.waiting).toBe(0)
+      expect(settled).toEqual([])
+      // the answer and the prompt arrive: the wait is certain now
+      screen.lastLine = '> '
+      r.output()
+      await clock.advance(QUIET_PROBE_MS + DRAIN_QUIET_MS + 1)
+      barrier.release()
+      await clock.advance(0)
+      expect(settled.map((s) => s.reason)).toEqual(['stdin_read'])
+    })
+
+    it('with no answer, the quiet interval ends the uncertainty', async () => {
+      const screen = { leaving: false, lastLine: '', lastOutputAt: 0 }
+      const { clock, inspector, barrier, settled, r } = setup({ idleSilenceMs: 20_000 }, screen)
+      r.written(busy(3, 100), 10)
+      inspector.current = busy(3, 110)
+      r.output()
+      await clock.advance(UNCERTAIN_QUIET_MS + 10)
+      barrier.release()
+      await clock.advance(0)
+      expect(settled.map((s) => s.reason)).toEqual(['stdin_read'])
+      expect(settled[0]!.at).toBeGreaterThanOrEqual(UNCERTAIN_QUIET_MS)
+    })
+
+    it('a single-fd wait is certain at once', async () => {
+      const screen = { leaving: false, lastLine: '', lastOutputAt: 0 }
+      const { clock, inspector, barrier, settled, r } = setup({ idleSilenceMs: 20_000 }, screen)
+      r.written(busy(1, 100), 10)
+      inspector.current = busy(1, 110)
+      r.output()
+      await clock.advance(QUIET_PROBE_MS + DRAIN_QUIET_MS + 1)
+      barrier.release()
+      await clock.advance(0)
+      expect(settled.map((s) => s.reason)).toEqual(['stdin_read'])
+      expect(settled[0]!.at).toBeLessThan(UNCERTAIN_QUIET_MS)
+    })
+
+    it('a full-screen program tearing its terminal down is uncertain even at a prompt-shaped line', async () => {
+      const screen = { leaving: true, lastLine: 'Press ENTER: ', lastOutputAt: 0 }
+      const { clock, inspector, barrier, settled, r } = setup({ idleSilenceMs: 20_000 }, screen)
+      r.written(busy(1, 100), 4)
+      inspector.current = busy(1, 104)
+      r.output()
+      await clock.advance(UNCERTAIN_QUIET_MS / 2)
+      expect(barrier.waiting).toBe(0)
+      expect(settled).toEqual([])
+      await clock.advance(UNCERTAIN_QUIET_MS)
+      barrier.release()
+      await clock.advance(0)
+      expect(settled.map((s) => s.reason)).toEqual(['stdin_read'])
+    })
   })
 })

@@ -26,7 +26,7 @@ export interface ThreadRef {
   readonly state?: string
 }
 
-type Check = { readonly verdict: StdinVerdict; readonly fd?: number; readonly detail: string }
+type Check = { readonly verdict: StdinVerdict; readonly fd?: number; readonly watched?: number; readonly detail: string }
 
 /** One thread's stdin-wait evidence; never 'waiting' without proof. */
 export function analyseThread(fs: ProcFs, table: SyscallTable | undefined, ref: ThreadRef): StdinEvidence {
@@ -34,6 +34,7 @@ export function analyseThread(fs: ProcFs, table: SyscallTable | undefined, ref: 
   const out = (syscall: string, check: Check): StdinEvidence => ({
     ...base, syscall, waitsOnStdin: check.verdict === 'waiting', verdict: check.verdict, detail: check.detail,
     ...(check.fd === undefined ? {} : { fd: check.fd }),
+    ...(check.watched === undefined ? {} : { watched: check.watched }),
   })
   const dir = `/proc/${ref.pid}/task/${ref.tid}`
   const state = ref.state ?? threadState(fs, dir)
@@ -109,7 +110,9 @@ function terminalAmong(
     }
     const isTerminal = (ref.tty !== 0 && id.rdev === ref.tty) || id.rdev === DEV_TTY
     const ino = inodes?.get(fd)
-    if (isTerminal && (ino === undefined || ino === id.ino)) return { verdict: 'waiting', fd, detail: `waits for input on terminal fd ${fd}` }
+    if (isTerminal && (ino === undefined || ino === id.ino)) {
+      return { verdict: 'waiting', fd, watched: fds.length, detail: `waits for input on terminal fd ${fd} (${fds.length} input fd(s) watched)` }
+    }
   }
   if (unknown || fds.length > MAX_CANDIDATE_FDS) return { verdict: 'unknown', detail: 'some watched fds could not be checked' }
   return { verdict: 'not-waiting', detail: `watches fds ${fds.slice(0, 8).join(',')}, none is the terminal` }

@@ -2,7 +2,8 @@
 import type { ForegroundInspection } from 'dsh-subprocess'
 import type { TerminalWaitReason } from 'dsh-terminal'
 import type { ReadinessTiming, Scheduler } from './scheduler'
-import { DRAIN_MAX_MS, DRAIN_QUIET_MS, QUIET_PROBE_MS, TYPEAHEAD_QUIET_MS } from './timing'
+import { isPromptShaped } from './prompt-shape'
+import { DRAIN_MAX_MS, DRAIN_QUIET_MS, QUIET_PROBE_MS, TYPEAHEAD_QUIET_MS, UNCERTAIN_QUIET_MS } from './timing'
 import { WaitEvidence } from './wait-evidence'
 
 /** The prompt-marker facts readiness reads (a live view of the marker tracker). */
@@ -24,6 +25,16 @@ export interface PromptView {
 }
 
 
+/** What the output stream shows about the foreground program (a live view). */
+export interface ScreenView {
+  /** A full-screen program is tearing its terminal down (see TerminalModes). */
+  readonly leaving: boolean
+  /** The current, unterminated output line (see LineTail). */
+  readonly lastLine: string
+  /** When the terminal last printed anything (scheduler time). */
+  readonly lastOutputAt: number
+}
+
 export interface SendReadinessOptions {
   readonly scheduler: Scheduler
   readonly timing: ReadinessTiming
@@ -34,6 +45,8 @@ export interface SendReadinessOptions {
    */
   readonly flushOutput: () => Promise<boolean>
   readonly prompt: PromptView
+  /** The terminal as the output shows it (omitted: every stdin wait is taken as certain). */
+  readonly screen?: ScreenView
   readonly onSettle: (reason: TerminalWaitReason) => void
 }
 
@@ -53,6 +66,7 @@ export class SendReadiness {
   /** The input raised signals: a stdin wait counts only after output that followed the write. */
   private signalled = false
   private answerPending = false
+  private cancelRecheck: (() => void) | undefined
   /** The latest inspection that showed readiness (the foreground the send settled on). */
   shown: ForegroundInspection | undefined
   /** When a cancel's interrupt landed, and how many prompts had been seen by then. */
@@ -106,7 +120,8 @@ export class SendReadiness {
     if (this.evidence === undefined) return
     if (this.drainArmed) return
     if (this.markerCandidate()) this.probe()
-    this.armQuietProbe()
+    // an uncertain wait is waiting for its answer: look again as soon as output pauses
+    this.armQuietProbe(this.cancelRecheck !== undefined)
   }
 
   /** Bytes written into the terminal besides the send (query answers). */
@@ -194,10 +209,10 @@ export class SendReadiness {
     return cancel
   }
 
-  /** Probe once output has paused; past exactProbeAfterMs the poll tick takes over. */
-  private armQuietProbe(): void {
+  /** Probe once output has paused; past exactProbeAfterMs the poll tick takes over (unless `always`). */
+  private armQuietProbe(always = false): void {
     const { scheduler, timing } = this.options
-    if (scheduler.now() - this.writtenAt >= timing.exactProbeAfterMs) return
+    if (!always && scheduler.now() - this.writtenAt >= timing.exactProbeAfterMs) return
     if (this.cancelQuiet) {
       this.cancelQuiet()
       this.cancels.delete(this.cancelQuiet)
@@ -263,6 +278,11 @@ export class SendReadiness {
       this.pending = undefined
       return
     }
+    if (!atPrompt && this.uncertain(inspection)) {
+      this.pending = undefined
+      this.recheckWhenQuiet()
+      return
+    }
     this.shown = inspection
     const sample = { pgid: inspection.pgid, rchar: inspection.counters?.rchar, at: startedAt, proven: evidence.consumed }
     const previous = this.pending
@@ -323,9 +343,44 @@ export class SendReadiness {
     this.flushing = true
     this.drainArmed = true
     const land = () => {
-      if (!this.halted) this.settle('stdin_read')
+      if (this.halted) return
+      // what the barrier delivered may show the wait is not the answer after all
+      if (this.shown !== undefined && !this.markerCandidate() && this.uncertain(this.shown)) {
+        this.flushing = false
+        this.drainArmed = false
+        this.recheckWhenQuiet()
+        return
+      }
+      this.settle('stdin_read')
     }
     this.options.flushOutput().then(land, land)
+  }
+
+  /**
+   * A stdin wait that may not be the answer yet (see UNCERTAIN_QUIET_MS): an event loop's
+   * multiplexed wait whose output since the write does not end in a prompt-shaped line, or
+   * a full-screen program tearing its terminal down. It counts once output stayed quiet.
+   */
+  private uncertain(inspection: ForegroundInspection): boolean {
+    const { screen, scheduler } = this.options
+    if (screen === undefined || inspection.isShell) return false
+    const wait = inspection.evidence.find((e) => e.waitsOnStdin)
+    const multiplexed = (wait?.watched ?? 1) > 1
+    if (!multiplexed && !screen.leaving) return false
+    if (!screen.leaving && this.lastOutputAt > this.writtenAt && isPromptShaped(screen.lastLine)) return false
+    return scheduler.now() - Math.max(this.lastOutputAt, this.writtenAt) < UNCERTAIN_QUIET_MS
+  }
+
+  /** Probe again once output has been quiet for UNCERTAIN_QUIET_MS (one timer at a time). */
+  private recheckWhenQuiet(): void {
+    if (this.cancelRecheck !== undefined) return
+    const quietSince = Math.max(this.lastOutputAt, this.writtenAt)
+    const wait = Math.max(1, quietSince + UNCERTAIN_QUIET_MS - this.options.scheduler.now())
+    this.cancelRecheck = this.timer(wait, () => {
+      this.cancelRecheck = undefined
+      if (this.options.scheduler.now() - Math.max(this.lastOutputAt, this.writtenAt) < UNCERTAIN_QUIET_MS) this.recheckWhenQuiet()
+      else this.probe()
+    })
   }
 
   private io(fn: () => void): void {

@@ -28,3 +28,14 @@ export const TYPEAHEAD_QUIET_MS = 3
  * program that prints while it waits on stdin): past it the send settles stdin_read.
  */
 export const DRAIN_MAX_MS = 20
+
+/**
+ * How long output must stay quiet before an uncertain stdin wait counts as readiness. A
+ * wait is uncertain when it watches other fds besides the terminal (an event loop: node or
+ * python asyncio waits in epoll with stdin among its timers and sockets while awaited work
+ * is pending) and the output does not end in a prompt-shaped line, or when a full-screen
+ * program is tearing its terminal down (vim waits on the terminal for ~100 ms while it
+ * exits, then flushes the input). Long enough for the awaited answer or the exit to land
+ * in the same send; short next to idleSilenceMs.
+ */
+export const UNCERTAIN_QUIET_MS = 1_000

@@ -17,7 +17,10 @@ import { RenderedOutput } from '../output/rendered-output'
 import { type SanitizedPiece, StreamSanitizer } from '../output/sanitizer'
 import { renderSnapshot } from '../output/screen-snapshot'
 import { utf8Length } from '../output/utf8'
+import { LineTail } from '../readiness/prompt-shape'
 import type { Scheduler } from '../readiness/scheduler'
+import type { ScreenView } from '../readiness/send-readiness'
+import { TerminalModes } from '../readiness/terminal-modes'
 import { ENTER } from '../shell/environment'
 import { NonceEcho } from '../shell/nonce-echo'
 import { AnswerGate } from './answer-gate'
@@ -50,6 +53,11 @@ export class BashSession implements TerminalBackendSession {
   private readonly answers: AnswerGate
   private readonly nonceEcho: NonceEcho
   private readonly commandLine = new CommandLine()
+  /** Terminal modes from the raw stream (bracketed paste, alternate screen, a program leaving). */
+  private readonly modes = new TerminalModes()
+  private readonly tail = new LineTail()
+  private promptsSeen = 0
+  private readonly screen = screenOf(this.modes, this.tail)
   private detachData: () => void = () => {}
   private active: SendOperation | undefined
   private startup: StartupWatch | undefined
@@ -140,6 +148,7 @@ export class BashSession implements TerminalBackendSession {
       timing: config,
       prompt: this.tracker,
       output: this.outputPort(request.viewportBytes),
+      screen: this.screen,
       enter: ENTER,
       onDone: () => {
         if (this.active === operation) this.active = undefined
@@ -210,6 +219,7 @@ export class BashSession implements TerminalBackendSession {
 
   private onData(chunk: string): void {
     const raw = this.nonceEcho.done ? chunk : this.nonceEcho.push(chunk)
+    this.modes.push(raw)
     const screen = this.route(this.sanitizer.push(raw))
     this.responder.write(raw, screen)
   }
@@ -217,6 +227,11 @@ export class BashSession implements TerminalBackendSession {
   /** Returns true when the alternate screen was active during these pieces. */
   private route(pieces: SanitizedPiece[]): boolean {
     const text = this.tracker.feed(pieces)
+    this.tail.push(text, this.options.scheduler.now())
+    if (this.tracker.promptsEver !== this.promptsSeen) {
+      this.promptsSeen = this.tracker.promptsEver
+      this.modes.shellPrompted()
+    }
     const alternate = this.output.feed(pieces)
     // every raw chunk counts as activity for readiness, even one that was all escapes
     this.active?.activity()
@@ -255,5 +270,14 @@ export class BashSession implements TerminalBackendSession {
     if (this.exit || this.closed) return
     this.active?.injected(utf8Length(reply))
     this.options.handle.write(reply).catch(() => { /* the terminal is gone: nothing to answer */ })
+  }
+}
+
+/** A live view of what the output shows about the foreground program. */
+function screenOf(modes: TerminalModes, tail: LineTail): ScreenView {
+  return {
+    get leaving() { return modes.leaving },
+    get lastLine() { return tail.line },
+    get lastOutputAt() { return tail.at },
   }
 }

@@ -12,7 +12,8 @@ import type {
 import { utf8Length } from '../output/utf8'
 import type { ReadinessTiming, Scheduler } from '../readiness/scheduler'
 import { applyLineDiscipline, type InputEffect } from '../readiness/line-discipline'
-import { type PromptView, SendReadiness } from '../readiness/send-readiness'
+import { type PromptView, type ScreenView, SendReadiness } from '../readiness/send-readiness'
+import { QUIET_PROBE_MS, UNCERTAIN_QUIET_MS } from '../readiness/timing'
 import { CancelChase } from './cancel-chase'
 import type { Termios } from '../readiness/termios'
 
@@ -59,6 +60,8 @@ export interface SendOperationOptions {
   readonly timing: ReadinessTiming
   readonly prompt: PromptView
   readonly output: SendOutputPort
+  /** What the output shows about the foreground program (see ScreenView). */
+  readonly screen?: ScreenView
   /** The platform Enter sequence written after the text when submitting. */
   readonly enter: string
   /** Called once `done` resolved (the session drops the operation then). */
@@ -94,6 +97,7 @@ export class SendOperation implements TerminalSendOperation {
       inspect: () => options.port.inspect(),
       flushOutput: () => options.port.flushOutput(),
       prompt: options.prompt,
+      screen: options.screen,
       onSettle: (reason) => this.settled(reason),
     })
     this.readiness.begin()
@@ -180,6 +184,19 @@ export class SendOperation implements TerminalSendOperation {
     })
   }
 
+  /**
+   * The foreground is being handed over: its group has no live member left (it exited and
+   * the shell has not taken the terminal back), or a full-screen program is tearing its
+   * terminal down and still printing (vim flushes the input as it exits). A lookup that
+   * failed is not taken as a handover (it may not recover).
+   */
+  private changing(baseline: ForegroundInspection | undefined): boolean {
+    if (baseline === undefined) return false
+    if (baseline.members.length === 0 || (baseline.evidence.length > 0 && baseline.evidence.every((e) => e.syscall === 'zombie'))) return true
+    const { screen, scheduler } = this.options
+    return !baseline.isShell && screen?.leaving === true && scheduler.now() - screen.lastOutputAt < UNCERTAIN_QUIET_MS
+  }
+
   /** Type INTR when it raises SIGINT and flushes unread input; false (nothing written) otherwise. */
   private async typeInterrupt(): Promise<boolean> {
     const { port } = this.options
@@ -198,10 +215,20 @@ export class SendOperation implements TerminalSendOperation {
     // control characters may raise signals or edit a line instead of being read, and input
     // without a line end may sit in a canonical line buffer: what the foreground must
     // consume then depends on the terminal's settings at the write
-    const [baseline, termios] = await Promise.all([
+    const needsTermios = LINE_CONTROL.test(data) || !/[\r\n]/.test(data)
+    let [baseline, termios] = await Promise.all([
       port.inspect().catch(() => undefined),
-      LINE_CONTROL.test(data) || !/[\r\n]/.test(data) ? port.termios() : undefined,
+      needsTermios ? port.termios() : undefined,
     ])
+    if (this.changing(baseline)) {
+      // the program that had the terminal is exiting (and may flush its input as it goes):
+      // wait for the next reader, bounded by the send's timeout (nothing is written then)
+      while (this.changing(baseline) && !this.cancelled && !this.readiness.settled) {
+        await new Promise<void>((resolve) => this.options.scheduler.after(QUIET_PROBE_MS, resolve))
+        baseline = await port.inspect().catch(() => undefined)
+      }
+      if (needsTermios) termios = await port.termios()
+    }
     // cancelled while the baseline was taken: the input is never written
     if (this.cancelled || this.readiness.settled) return
     const effect = termios === undefined ? undefined : applyLineDiscipline(data, termios)
@@ -247,6 +274,8 @@ export class SendOperation implements TerminalSendOperation {
     const { prompt, port, request } = this.options
     const notes: TerminalSendNote[] = []
     if (prompt.continuationReady === true) notes.push({ kind: 'continuation' })
+    // the send timed out waiting for the next reader of the terminal: nothing was written
+    if (!this.writeStarted && !this.cancelled && reason === 'timeout') notes.push({ kind: 'input-held' })
     if (!this.writeStarted || this.cancelled || reason === 'session_exit') return notes
     const effect = this.effect
     const noLineEnd = !request.submit && !/[\r\n]/.test(request.text)

@@ -5,7 +5,7 @@ export const SHELL_PGID = 100
 /** Build a foreground inspection for tests. */
 export function fg(
   stdin: StdinVerdict,
-  options: { pgid?: number; rchar?: number; isShell?: boolean; counters?: boolean } = {},
+  options: { pgid?: number; rchar?: number; isShell?: boolean; counters?: boolean; watched?: number } = {},
 ): ForegroundInspection {
   const pgid = options.pgid ?? SHELL_PGID
   return {
@@ -13,7 +13,8 @@ export function fg(
     isShell: options.isShell ?? pgid === SHELL_PGID,
     members: [pgid],
     stdin,
-    evidence: [],
+    // the waiting thread, and how many input fds its wait watches (an event loop: more than 1)
+    evidence: options.watched === undefined ? [] : [{ pid: pgid, tid: pgid, syscall: 'epoll_pwait', waitsOnStdin: stdin === 'waiting', watched: options.watched }],
     counters: options.counters === false ? undefined : { rchar: options.rchar ?? 0, syscr: 0 },
   }
 }
