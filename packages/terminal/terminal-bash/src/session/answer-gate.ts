@@ -1,12 +1,17 @@
 import type { Termios } from '../readiness/termios'
 
 /**
- * A query found the terminal in canonical mode is looked at once more after this long:
+ * While the terminal is in canonical mode, a pending answer is looked at again this often:
  * the bash idiom `printf '\e[6n'; read -rs -d R` asks first and switches to raw input a
- * moment later (a real terminal's answer waits in the queue meanwhile). A program that
- * does not switch (`printf '\e[6n'; sleep 1`) gets no answer.
+ * moment later (a real terminal's answer waits in the queue meanwhile).
  */
-export const ANSWER_RECHECK_MS = 20
+export const ANSWER_RECHECK_MS = 50
+
+/**
+ * A pending answer is dropped once the shell is back at its prompt, or after this long in
+ * canonical mode (`printf '\e[6n'; sleep 100` never reads it).
+ */
+export const ANSWER_HOLD_MAX_MS = 2_000
 
 export interface AnswerGateOptions {
   /** The terminal's settings now (undefined when they cannot be read). */
@@ -29,9 +34,9 @@ export interface AnswerGateOptions {
  * that asked reads it in raw (non-canonical) mode, but one that exited right after asking
  * (`printf '\e[6n'` at the prompt) leaves it as typeahead for the next reader, and the
  * next command fails on `;1R`. So answers are written only while the terminal is not in
- * canonical mode (looked at twice, see ANSWER_RECHECK_MS) and the shell is not back at its
- * prompt (readline never asks) once everything printed before the decision was delivered
- * (output barrier). Replies that
+ * canonical mode (looked at again every ANSWER_RECHECK_MS, for at most ANSWER_HOLD_MAX_MS,
+ * until the shell prompts) and the shell is not back at its prompt (readline never asks)
+ * once everything printed before the decision was delivered (output barrier). Replies that
  * arrive together share one decision, in order. Where the settings cannot be read (no
  * stty, not Linux) only the prompt check applies.
  */
@@ -51,6 +56,17 @@ export class AnswerGate {
     if (!this.draining) void this.drain()
   }
 
+  /** The terminal reads raw input now or turns to it before the shell prompts again (bounded). */
+  private async rawSoon(): Promise<boolean> {
+    const { termios, shellAtPrompt, closed } = this.options
+    const deadline = Date.now() + ANSWER_HOLD_MAX_MS
+    while ((await termios())?.icanon === true) {
+      if (closed() || shellAtPrompt() || Date.now() > deadline) return false
+      await new Promise((resolve) => setTimeout(resolve, ANSWER_RECHECK_MS))
+    }
+    return true
+  }
+
   private async drain(): Promise<void> {
     const { termios, flushOutput, shellAtPrompt, write, closed, deciding } = this.options
     this.draining = true
@@ -59,10 +75,7 @@ export class AnswerGate {
       while (this.queued.length > 0) {
         const batch = this.queued.join('')
         this.queued = []
-        if ((await termios())?.icanon === true) {
-          await new Promise((resolve) => setTimeout(resolve, ANSWER_RECHECK_MS))
-          if ((await termios())?.icanon === true) continue
-        }
+        if (!(await this.rawSoon())) continue
         await flushOutput()
         if (closed() || shellAtPrompt()) continue
         write(batch)

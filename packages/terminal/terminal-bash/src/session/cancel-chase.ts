@@ -37,7 +37,8 @@ export interface CancelChaseOptions {
  * while it forks the command). So when input was written and the line discipline allows,
  * the interrupt is typed: the terminal's INTR character raises SIGINT in the foreground
  * group and flushes every unread byte with it, in order with the input (no later signal
- * may overtake it, so nothing else is sent). Otherwise a real SIGINT goes to the
+ * may overtake it; only a command the shell was starting when INTR hit the shell's own
+ * group is chased, see below). Otherwise a real SIGINT goes to the
  * foreground group (it works under `stty -isig` and raw mode), and each command the shell
  * starts afterwards (or was forking when the SIGINT hit the shell itself) is chased: once
  * a group other than the shell owns the foreground, it gets a SIGINT too. An interrupt
@@ -60,9 +61,13 @@ export class CancelChase {
     const { inspect, interrupt, typeInterrupt } = this.options
     this.seenCommands = this.options.commands()
     const first = (async (): Promise<boolean> => {
-      if (typeInterrupt !== undefined && await typeInterrupt().catch(() => false)) {
-        this.flushed = true
-        return false
+      if (typeInterrupt !== undefined) {
+        const before = await inspect().catch(() => undefined)
+        if (await typeInterrupt().catch(() => false)) {
+          this.flushed = true
+          // the shell may have been forking the command when INTR hit the shell's own group
+          return before?.isShell === true
+        }
       }
       const target = await interrupt().catch(() => undefined)
       this.chaseCommands = true
