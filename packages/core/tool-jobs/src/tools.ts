@@ -27,6 +27,7 @@ export function jobTools(jobs: JobsApi) {
   const jobOutput = defineTool({
     name: 'job_output',
     description: JOB_OUTPUT_DESCRIPTION,
+    annotations: { title: 'Read a background job\'s output', readOnlyHint: true, openWorldHint: false },
     parameters: JobOutputParams,
     execute: async (args, exec): Promise<JobOutputValue> => {
       const owner = requireAgent(exec.agent)
@@ -41,6 +42,7 @@ export function jobTools(jobs: JobsApi) {
   const jobList = defineTool({
     name: 'job_list',
     description: JOB_LIST_DESCRIPTION,
+    annotations: { title: 'List background jobs', readOnlyHint: true, openWorldHint: false },
     parameters: JobListParams,
     execute: (_args, exec): JobSnapshot[] => jobs.list(requireAgent(exec.agent)),
     render: renderJobList,
@@ -50,6 +52,7 @@ export function jobTools(jobs: JobsApi) {
   const jobKill = defineTool({
     name: 'job_kill',
     description: JOB_KILL_DESCRIPTION,
+    annotations: { title: 'Kill a background job', readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
     parameters: JobKillParams,
     execute: (args, exec): JobKillValue => {
       const owner = requireAgent(exec.agent)

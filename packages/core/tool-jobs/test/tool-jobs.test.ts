@@ -51,6 +51,12 @@ describe('job tools', () => {
       properties: { job_id: { type: 'string' }, wait: { type: 'boolean', default: false }, timeout_ms: { type: 'integer', default: 30000, maximum: 600000 } },
     })
     expect(listing.find((t) => t.name === 'job_list')!.inputSchema).toMatchObject({ type: 'object', properties: {}, additionalProperties: false })
+    const hints = Object.fromEntries(listing.map((t) => [t.name, t.annotations]))
+    expect(hints).toEqual({
+      job_output: { title: "Read a background job's output", readOnlyHint: true, openWorldHint: false },
+      job_list: { title: 'List background jobs', readOnlyHint: true, openWorldHint: false },
+      job_kill: { title: 'Kill a background job', readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
+    })
   })
 
   it('job_output: new output, then the status line; generic read card', async () => {

@@ -26,9 +26,11 @@ export function reserveSend(slot: SendSlot, start: () => TerminalSendOperation):
     (result) => { release(); return result },
     (error: unknown) => { release(); throw error },
   )
+  const outputBytes = operation.outputBytes?.bind(operation)
   return {
     done,
     readOutput: () => operation.readOutput(),
     cancel: (reason?: unknown) => operation.cancel(reason),
+    ...(outputBytes ? { outputBytes } : {}),
   }
 }

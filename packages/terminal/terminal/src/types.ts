@@ -102,6 +102,8 @@ export interface TerminalSendOperation {
   readonly done: Promise<TerminalSendResult>
   /** Output since the previous readOutput() call (consumed: not repeated in the viewport). */
   readOutput(): TerminalOutputChunk
+  /** UTF-8 bytes of output the send has produced so far, read or not (for progress reports). */
+  outputBytes?(): number
   /** Cancel: drop queued input, SIGINT the foreground group; `done` still resolves. */
   cancel(reason?: unknown): void
 }

@@ -96,6 +96,25 @@ describe('the six tools over real bash', () => {
     expect(after.content).toContain('status=130 42')
   })
 
+  it('a foreground send offers a progress probe counting the output bytes so far', async () => {
+    stack = await bootRealStack({ bashConfig: { idleSilenceMs: 20_000, timeoutMs: 25_000 } })
+    const a = stack.agent('a')
+    await stack.ok(a, 'terminal_open', { type: 'shell' })
+    const controller = new AbortController()
+    let probe: (() => { outputBytes?: number }) | undefined
+    const pending = stack.root.tools.execute({
+      agent: a,
+      name: 'terminal_send',
+      arguments: { sessionId: 'pty-1', text: "printf 'x%.0s' $(seq 1 3000); sleep 100" },
+      signal: controller.signal,
+      reportProgress: (p) => { probe = p },
+    })
+    // the echoed command line is short: 3000 bytes means the program's own output was counted
+    await waitFor('3000 bytes of output in the probe', async () => (probe?.().outputBytes ?? 0) >= 3000)
+    controller.abort(new Error('seen enough'))
+    expect(await pending).toMatchObject({ isError: true, errorCode: 'CANCELLED' })
+  })
+
   it('errors: unknown type, duplicate name, SIGKILL of the shell, closing twice at once', async () => {
     stack = await bootRealStack({ bashConfig: PATIENT })
     const a = stack.agent('a')

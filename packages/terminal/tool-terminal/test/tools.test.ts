@@ -51,6 +51,25 @@ describe('the plugin', () => {
 })
 
 describe('schemas', () => {
+  it('list each closed result schema as outputSchema, and the annotations', async () => {
+    const { host } = await setup()
+    const byName = new Map(host.root.tools.list().map((t) => [t.name, t]))
+    for (const name of TOOLS) expect(byName.get(name)!.outputSchema, name).toBeDefined()
+    expect(byName.get('terminal_close')!.outputSchema).toMatchObject({ type: 'object', required: ['sessionId', 'outcome'], additionalProperties: false })
+    expect(byName.get('terminal_list')!.outputSchema).toMatchObject({ type: 'array', items: { type: 'object', additionalProperties: false } })
+    expect(byName.get('terminal_send')!.outputSchema!.oneOf ?? byName.get('terminal_send')!.outputSchema!.anyOf).toHaveLength(2)
+    const hints = Object.fromEntries(TOOLS.map((name) => [name, byName.get(name)!.annotations]))
+    expect(hints.terminal_read).toMatchObject({ readOnlyHint: true })
+    expect(hints.terminal_list).toMatchObject({ readOnlyHint: true })
+    expect(hints.terminal_close).toMatchObject({ readOnlyHint: false, destructiveHint: true, idempotentHint: true })
+    expect(hints.terminal_send).toMatchObject({ readOnlyHint: false, destructiveHint: true, openWorldHint: true })
+    for (const name of TOOLS) expect(hints[name]!.title, name).toMatch(/^[A-Z]/)
+    await root?.fiber.dispose()
+    const without = await setup({ enableRunInBackground: false })
+    const send = without.host.root.tools.list().find((t) => t.name === 'terminal_send')!
+    expect(send.outputSchema).toMatchObject({ type: 'object', properties: { kind: { const: 'foreground' } }, additionalProperties: false })
+  })
+
   it('pin the JSON Schema of every tool, with and without run_in_background', async () => {
     const withBg = await setup()
     const catalog = Object.fromEntries(withBg.host.root.tools.list().map((t) => [t.name, t.inputSchema]))

@@ -234,7 +234,7 @@ export class BashSession implements TerminalBackendSession {
     }
     const alternate = this.output.feed(pieces)
     // every raw chunk counts as activity for readiness, even one that was all escapes
-    this.active?.activity()
+    this.active?.activity(text)
     this.startup?.output(text)
     return alternate
   }

@@ -87,6 +87,8 @@ export class SendOperation implements TerminalSendOperation {
   private chase: CancelChase | undefined
   /** What the line discipline made of the input (when the terminal's settings were read). */
   private effect: InputEffect | undefined
+  /** UTF-8 bytes appended so far (progress reports; the output itself stays bounded). */
+  private produced = 0
   private readonly detachAbort: () => void
 
   constructor(private readonly options: SendOperationOptions) {
@@ -114,9 +116,13 @@ export class SendOperation implements TerminalSendOperation {
     return this.readiness.settled
   }
 
-  /** The terminal produced output (any chunk counts, even all escapes). Ignored once settled. */
-  activity(): void {
+  /**
+   * The terminal produced output (any chunk counts, even all escapes). Ignored once settled.
+   * `text` is its plain text (marker removed), counted for progress reports.
+   */
+  activity(text = ''): void {
     if (this.readiness.settled) return
+    this.produced += utf8Length(text)
     this.readiness.output()
     this.chase?.output()
   }
@@ -144,6 +150,10 @@ export class SendOperation implements TerminalSendOperation {
   /** Settle now (the session is closing). */
   abandon(reason: TerminalWaitReason): void {
     this.readiness.settle(reason)
+  }
+
+  outputBytes(): number {
+    return this.produced
   }
 
   /** Output since the previous read; once the send settled, later output belongs to the next send. */

@@ -13,6 +13,8 @@ export function closeTool(deps: ToolDeps, description: string) {
     name: 'terminal_close',
     description,
     parameters: CloseParams,
+    resultSchema: CloseResult,
+    annotations: { title: 'Close a terminal session', readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
     async execute(args, exec): Promise<TerminalCloseResult> {
       const owner = requireAgent(exec.agent)
       const closed = await deps.terminals.kill(owner, args.sessionId)

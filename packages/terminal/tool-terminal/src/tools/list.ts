@@ -13,6 +13,8 @@ export function listTool(deps: ToolDeps, description: string) {
     name: 'terminal_list',
     description,
     parameters: ListParams,
+    resultSchema: ListResult,
+    annotations: { title: 'List terminal sessions', readOnlyHint: true, openWorldHint: false },
     async execute(_args, exec): Promise<TerminalListResult> {
       const owner = requireAgent(exec.agent)
       const sessions = await deps.terminals.list(owner)

@@ -13,6 +13,8 @@ export function openTool(deps: ToolDeps, description: string) {
     name: 'terminal_open',
     description,
     parameters: OpenParams,
+    resultSchema: OpenResult,
+    annotations: { title: 'Open a terminal session', readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
     async execute(args, exec): Promise<TerminalOpenResult> {
       const owner = requireAgent(exec.agent)
       const result = await deps.terminals.spawn(owner, {

@@ -13,6 +13,8 @@ export function readTool(deps: ToolDeps, description: string) {
     name: 'terminal_read',
     description,
     parameters: ReadParams,
+    resultSchema: ReadResult,
+    annotations: { title: 'Read terminal scrollback', readOnlyHint: true, openWorldHint: false },
     async execute(args, exec): Promise<TerminalReadToolResult> {
       const owner = requireAgent(exec.agent)
       const page = await deps.terminals.read(owner, args.sessionId, {

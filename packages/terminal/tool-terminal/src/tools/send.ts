@@ -5,7 +5,7 @@ import { viewportBudget } from '../bound/omission'
 import { TerminalToolError } from '../errors'
 import { renderBackground, renderSend } from '../render/texts'
 import { SEND_SUBMIT_DEFAULT, SendParams, SendParamsWithBackground } from '../schemas/params'
-import { SendBackground, SendForeground, type TerminalSendToolResult } from '../schemas/results'
+import { SendBackground, SendForeground, SendResult, type TerminalSendToolResult } from '../schemas/results'
 import { startBackgroundSend } from './background'
 import { checkResult, copyStatus } from './check-result'
 import { requireAgent, type ToolDeps } from './deps'
@@ -19,6 +19,8 @@ export function sendTool(deps: ToolDeps, description: string) {
     name: 'terminal_send',
     description,
     parameters,
+    resultSchema: deps.enableRunInBackground ? SendResult : SendForeground,
+    annotations: { title: 'Send input to a terminal session', readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
     async execute(args, exec): Promise<TerminalSendToolResult> {
       const owner = requireAgent(exec.agent)
       const submit = args.submit ?? SEND_SUBMIT_DEFAULT
@@ -33,6 +35,8 @@ export function sendTool(deps: ToolDeps, description: string) {
         signal: exec.signal,
         viewportBytes: viewportBudget(deps.maxResultBytes),
       })
+      const outputBytes = operation.outputBytes?.bind(operation)
+      if (outputBytes) exec.reportProgress(() => ({ outputBytes: outputBytes() }))
       const result = await operation.done
       // A cancelled call reports CANCELLED (the interrupted output stays in the scrollback).
       exec.signal.throwIfAborted()

@@ -16,6 +16,8 @@ export function signalTool(deps: ToolDeps, description: string) {
     name: 'terminal_signal',
     description,
     parameters: SignalParams,
+    resultSchema: SignalResult,
+    annotations: { title: 'Signal the foreground process group', readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
     async execute(args, exec): Promise<TerminalSignalToolResult> {
       const owner = requireAgent(exec.agent)
       const result = await deps.terminals.signal(owner, args.sessionId, args.signal as TerminalSignal)
