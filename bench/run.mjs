@@ -1,4 +1,4 @@
-// `pnpm bench [--quick] [--only W1,W3-python] [--contenders floor,ours,headless,ours-ww]`
+// `pnpm bench [--quick] [--only W1,W3-python] [--contenders floor,ours,headless,ours-ww,mcp]`
 // Runs every workload against the raw node-pty floor and our stack (in-process through
 // ctx.tools, and the headless host over JSON lines) in the same run, prints a table with
 // ratios to the floor and the targets, and writes bench/results/latest.json.
@@ -7,6 +7,7 @@ import { dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createFloor } from './contenders/floor.mjs'
 import { createHeadless } from './contenders/headless.mjs'
+import { createMcp } from './contenders/mcp.mjs'
 import { createOurs } from './contenders/ours.mjs'
 import { machineFacts } from './harness/machine.mjs'
 import { stopwatch, summarize } from './harness/stats.mjs'
@@ -40,15 +41,17 @@ const WORKLOADS = [
 
 /** The workspace-write contender runs only this cheap subset: it shows the bwrap cost. */
 const WW_SUBSET = new Set(['W1', 'W3-python', 'W7-idle', 'W9'])
+/** The MCP contender runs the round-trip workloads: the protocol's cost over headless. */
+const MCP_SUBSET = new Set(['W1', 'W2', 'W3-python', 'W3-node', 'W3-gdb', 'W7-idle', 'W9'])
 
 function parseArgs(argv) {
-  const opts = { quick: false, only: undefined, contenders: ['floor', 'ours', 'headless', 'ours-ww'] }
+  const opts = { quick: false, only: undefined, contenders: ['floor', 'ours', 'headless', 'ours-ww', 'mcp'] }
   for (const a of argv) {
     if (a === '--quick') opts.quick = true
     else if (a.startsWith('--only=')) opts.only = a.slice(7).split(',')
     else if (a.startsWith('--contenders=')) opts.contenders = a.slice(13).split(',')
     else if (a === '--help' || a === '-h') {
-      console.log('usage: pnpm bench [--quick] [--only=W1,W3-python] [--contenders=floor,ours,headless,ours-ww]')
+      console.log('usage: pnpm bench [--quick] [--only=W1,W3-python] [--contenders=floor,ours,headless,ours-ww,mcp]')
       process.exit(0)
     } else throw new Error(`unknown argument ${a}: see --help`)
   }
@@ -64,6 +67,7 @@ async function makeContenders(names) {
     'ours-ww': () =>
       createOurs({ name: 'ours-ww', repoRoot, composition: `${here}/compositions/workspace-write.yml`, subset: WW_SUBSET }),
     headless: () => createHeadless({ repoRoot, composition: `${here}/compositions/full-access.yml` }),
+    mcp: () => createMcp({ repoRoot, composition: `${here}/compositions/full-access.yml`, subset: MCP_SUBSET }),
   }
   for (const n of names) {
     if (!factories[n]) throw new Error(`unknown contender ${n}: one of ${Object.keys(factories).join(', ')}`)

@@ -16,9 +16,19 @@ const TARGETS = [
     scope: ['ours'],
     get: (R, c) => ({ measured: med(R.W1?.[c]), floor: med(R.W1?.floor), limit: med(R.W1?.floor) + 2 }),
   },
+  {
+    id: 'W1 median <= headless + 1 ms',
+    scope: ['mcp'],
+    get: (R, c) => ({ measured: med(R.W1?.[c]), floor: med(R.W1?.floor), limit: med(R.W1?.headless) + 1 }),
+  },
+  {
+    id: 'W3 python median <= headless + 2 ms',
+    scope: ['mcp'],
+    get: (R, c) => ({ measured: med(R['W3-python']?.[c]), floor: med(R['W3-python']?.floor), limit: med(R['W3-python']?.headless) + 2 }),
+  },
   ...['python', 'node', 'gdb'].map((repl) => ({
     id: `W3 ${repl} stdin_read share = 100%`,
-    scope: ['ours', 'headless'],
+    scope: ['ours', 'headless', 'mcp'],
     unit: '%',
     get: (R, c) => {
       const r = R[`W3-${repl}`]?.[c]
