@@ -37,7 +37,7 @@ export class McpSession {
   /** When the session last received a request or answered one (ms, performance clock). */
   lastActive = performance.now()
   private calls = 0
-  private ending: Promise<void> | undefined
+  private teardown: Promise<void> | undefined
   private readonly unwatch: () => void
 
   /** Mints the agent: throws what the agent registry throws (e.g. a cap on agents). */
@@ -61,6 +61,9 @@ export class McpSession {
     this.unwatch = host.onJobCompleted((event) => { this.deliver(event) })
   }
 
+  /** True once end() began: the session takes no more requests. */
+  get ending(): boolean { return this.teardown !== undefined }
+
   /** True while a tool call of this session runs (an idle sweep must not end it). */
   get busy(): boolean { return this.calls > 0 }
 
@@ -74,7 +77,7 @@ export class McpSession {
    * failure is logged: it names the survivors).
    */
   end(): Promise<void> {
-    this.ending ??= (async () => {
+    this.teardown ??= (async () => {
       this.unwatch()
       try {
         await this.host.disposeAgent(this.agent)
@@ -83,7 +86,7 @@ export class McpSession {
       }
       await this.server.close().catch(() => {})
     })()
-    return this.ending
+    return this.teardown
   }
 
   private touch(): void {

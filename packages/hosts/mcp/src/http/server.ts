@@ -103,7 +103,8 @@ export async function serveHttp(host: Host, options: HttpOptions): Promise<HttpS
       return open(req, res, body)
     }
     const entry = typeof id === 'string' ? table.get(id) : undefined
-    if (!entry) return refuse(res, 404, 'Session not found: it ended (DELETE, idle expiry or a server restart); start a new one with initialize')
+    // an ending session (DELETE, idle expiry, shutdown) is gone for its client at once
+    if (!entry || entry.session.ending) return refuse(res, 404, 'Session not found: it ended (DELETE, idle expiry or a server restart); start a new one with initialize')
     await entry.transport.handleRequest(req, res, body)
   }
 
