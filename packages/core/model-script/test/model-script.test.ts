@@ -81,7 +81,7 @@ describe('dsh-model-script', () => {
   it('a bad file fails at load, naming the file and the field', async () => {
     expect(await loadError('bad-shape.yml')).toBe(`model-script: ${fixture('bad-shape.yml')}: turns[1].toolCalls[0].name: Invalid input: expected string, received undefined`)
     expect(await loadError('bad-cases.yml')).toBe(`model-script: ${fixture('bad-cases.yml')}: turns[0].cases[1]: a turn needs text, toolCalls or error`)
-    expect(await loadError('not-yaml.yml')).toMatch(new RegExp(`^model-script: ${fixture('not-yaml.yml')} is not valid YAML: `))
+    expect(await loadError('not-yaml.script')).toMatch(new RegExp(`^model-script: ${fixture('not-yaml.script')} is not valid YAML: `))
     expect(await loadError('missing.yml')).toMatch(/^model-script: cannot read the script .*missing\.yml \(ENOENT\); a relative path starts at the directory the host runs in/)
   })
 
