@@ -3,6 +3,7 @@ import { type Agent, jsonBytes } from 'dsh-agent'
 import type { CompiledTool } from './compile-tool'
 import { errorCodeOf, errorContent, errorMessageOf } from './error-content'
 import { ToolError } from './errors'
+import { callViewOf, defaultCallView } from './present-call'
 import { truncateUtf8 } from './truncate-utf8'
 import type { CallView, ProgressProbe, ResultView, ToolExecuteResult, ToolOutcome } from './types'
 import { validateArguments } from './validate-arguments'
@@ -21,11 +22,6 @@ export interface RunCallInput {
 }
 
 const NO_PROGRESS = (_probe: ProgressProbe): void => {}
-
-/** The generic card a call gets when its tool has no presentCall (or it failed). */
-export function defaultCallView(name: string): CallView {
-  return { card: 'generic', title: name, kind: 'other' }
-}
 
 type Raw = { readonly isError: false; readonly content: string; readonly value: unknown } | { readonly isError: true; readonly content: string; readonly error: unknown; readonly errorCode: string }
 
@@ -55,9 +51,7 @@ async function produce(input: RunCallInput, checked: Checked, setCall: (view: Ca
   const { tool, signal } = input
   const def = tool.definition
   if (!checked.ok) return failure(checked.error, signal)
-  if (def.presentCall) {
-    try { setCall(def.presentCall(checked.args)) } catch { /* keep the generic card */ }
-  }
+  setCall(callViewOf(tool, checked.args))
   if (signal.aborted) return failure(new ToolError('CANCELLED', 'the tool call was cancelled before it started; the tool did not run'), signal)
   try {
     const value = await def.execute(checked.args, { agent: input.agent, signal, callId: input.callId, reportProgress: input.reportProgress ?? NO_PROGRESS })

@@ -2,8 +2,9 @@ import { type Context, Service } from '@deepseek-ai/cordis'
 import type { Agent } from 'dsh-agent'
 import { type CompiledTool, compileTool } from './compile-tool'
 import { ToolError } from './errors'
+import { presentCall } from './present-call'
 import { recordedArguments, runCall, TOOL_CALL_EVENT, TOOL_RESULT_EVENT, unknownToolResult } from './run-call'
-import type { ToolDefinition, ToolExecuteRequest, ToolExecuteResult, ToolListing } from './types'
+import type { CallView, ToolDefinition, ToolExecuteRequest, ToolExecuteResult, ToolListing } from './types'
 
 declare module '@deepseek-ai/cordis' {
   interface Context { tools: ToolService }
@@ -43,6 +44,14 @@ export class ToolService extends Service {
   /** The catalog an agent sees, sorted by name. */
   list(_agent?: Agent): ToolListing[] {
     return [...this.registry.values()].map((t) => t.listing).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+  }
+
+  /**
+   * How a call will be presented before it runs (a host shows the card while the call is
+   * pending): the same card `execute` returns as `call` for these arguments.
+   */
+  present(name: string, args: unknown): CallView {
+    return presentCall(this.registry.get(name), name, args)
   }
 
   /** Run one tool call. Never rejects: every failure is an `isError` result with a code. */

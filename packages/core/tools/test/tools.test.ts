@@ -210,6 +210,22 @@ describe('ctx.tools', () => {
     expect(result.result).toEqual({ card: 'terminal', output: 'HI' })
   })
 
+  it('present: the card of a call before it runs, the same card execute returns', async () => {
+    root = await setup()
+    root.tools.register(defineTool({
+      name: 'echo', description: 'd', parameters: z.strictObject({ text: z.string() }),
+      execute: ({ text }) => text, render: (v) => v,
+      presentCall: ({ text }) => ({ card: 'terminal', title: text, description: 'Terminal pty-1' }),
+    }))
+    root.tools.register(adder())
+    expect(root.tools.present('echo', { text: 'ls' })).toEqual({ card: 'terminal', title: 'ls', description: 'Terminal pty-1' })
+    expect(root.tools.present('echo', { text: 'ls' })).toEqual((await root.tools.execute({ agent: undefined, name: 'echo', arguments: { text: 'ls' } })).call)
+    // arguments that will not validate, a tool without presentCall, an unknown tool: the generic card
+    expect(root.tools.present('echo', { text: 1 })).toEqual({ card: 'generic', title: 'echo', kind: 'other' })
+    expect(root.tools.present('add', { a: 1 })).toEqual({ card: 'generic', title: 'add', kind: 'other' })
+    expect(root.tools.present('nope', {})).toEqual({ card: 'generic', title: 'nope', kind: 'other' })
+  })
+
   it('a cancelled call: the tool sees the abort and the result is CANCELLED', async () => {
     root = await setup()
     let seen: AbortSignal | undefined
