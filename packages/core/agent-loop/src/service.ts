@@ -4,7 +4,7 @@ import type {} from 'dsh-model'
 import type { SystemPromptService } from 'dsh-system-prompt'
 import type { ToolService } from 'dsh-tools'
 import { Config } from './config'
-import { Conversation } from './conversation'
+import { Conversation, type ConversationPorts } from './conversation'
 
 declare module '@deepseek-ai/cordis' {
   interface Context { agentLoop: AgentLoopService }
@@ -22,13 +22,17 @@ export class AgentLoopService extends Service {
     super(ctx, 'agentLoop')
   }
 
-  /** A new conversation of `agent` (its own history; one prompt at a time). */
-  conversation(agent: Agent): Conversation {
+  /**
+   * A new conversation of `agent` (its own history; one prompt at a time). A host may
+   * replace a port, e.g. run tool calls through its own dispatch.
+   */
+  conversation(agent: Agent, ports: Partial<ConversationPorts> = {}): Conversation {
     const ctx = this.ctx
     return new Conversation(agent, {
       model: () => ctx.model,
       tools: () => ctx.tools as ToolService,
       systemPrompt: () => ctx.get('systemPrompt') as SystemPromptService | undefined,
+      ...ports,
     }, this.config)
   }
 }
