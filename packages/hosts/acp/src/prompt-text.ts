@@ -18,7 +18,7 @@ export function promptText(blocks: readonly ContentBlock[]): string {
         parts.push('text' in resource ? `@${resource.uri}\n${resource.text}` : `@${resource.uri} (binary content not included)`)
         break
       }
-      default: parts.push(`(a ${block.type} block was attached; this agent reads text only)`)
+      default: parts.push(`(${block.type} content was attached; this agent reads text only)`)
     }
   }
   return parts.join('\n')
