@@ -70,9 +70,16 @@ export function createAcpAgent(options: AcpAgentOptions): AcpAgent {
     .onRequest(methods.agent.session.new, ({ params }) => {
       checkCwd(params.cwd)
       const agent = host.mintAgent('acp')
+      const sandbox = policy()
+      try {
+        // the session's cwd is the agent's workspace, unless the deployment pins one (pinWorkspace)
+        sandbox?.setWorkspaceRoot(agent, params.cwd)
+      } catch (error) {
+        void host.disposeAgent(agent).catch(() => {})
+        throw acpError('BAD_WORKSPACE', `session/new: cwd ${JSON.stringify(params.cwd)} cannot be the workspace: ${error instanceof Error ? error.message : String(error)}`)
+      }
       const created = new AcpSession(agent.name, agent, loop.conversation(agent, { tools: () => tools }))
       sessions.set(created.id, created)
-      const sandbox = policy()
       return { sessionId: created.id, modes: sandbox ? modeState(sandbox.resolve({ agent }).mode) : null }
     })
     .onRequest(methods.agent.session.setMode, async ({ params, client }) => {

@@ -1,3 +1,6 @@
+import { existsSync, mkdtempSync, realpathSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { methods, type SessionNotification } from '@agentclientprotocol/sdk'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -12,6 +15,7 @@ import { AcpProcess, REPO_ROOT } from './helpers/acp-process'
 const OVERLAY = fileURLToPath(new URL('../../../../examples/acp/pty.cordis.yml', import.meta.url))
 const SCRIPT = fileURLToPath(new URL('./fixtures/scripted-turn.yml', import.meta.url))
 const OPEN_SHELL = fileURLToPath(new URL('./fixtures/open-shell.yml', import.meta.url))
+const WORKSPACE = fileURLToPath(new URL('./fixtures/workspace.yml', import.meta.url))
 
 let acp: AcpProcess | undefined
 afterEach(async () => { await acp?.kill(); acp = undefined })
@@ -119,5 +123,22 @@ describe('dsh-acp over stdio with the SDK client', () => {
     acp.end()
     expect(await acp.exited).toEqual({ code: 0, signal: null })
     expect(pids.filter((pid) => !processGone(pid))).toEqual([])
+  })
+
+  it('the session\'s cwd is its agent\'s workspace: the shell starts there and may write there', async () => {
+    const project = realpathSync(mkdtempSync(join(tmpdir(), 'dsh-acp-project-')))
+    try {
+      acp = AcpProcess.start(overlayWith(OVERLAY, {}, scriptModel(WORKSPACE)))
+      await acp.initialize()
+      const { sessionId } = await acp.agent.request(methods.agent.session.new, { cwd: project, mcpServers: [] })
+      expect(await acp.agent.request(methods.agent.session.prompt, { sessionId, prompt: [{ type: 'text', text: 'where are you?' }] })).toEqual({ stopReason: 'end_turn' })
+      const sent = acp.updates.find((n) => n.update.sessionUpdate === 'tool_call_update' && n.update.toolCallId === 'call-2' && n.update.status === 'completed')
+      expect(text(sent!.update)).toContain(`\n${project}\nwrote2\n`)
+      expect(existsSync(join(project, 'made-here'))).toBe(true)
+      acp.end()
+      expect(await acp.exited).toEqual({ code: 0, signal: null })
+    } finally {
+      rmSync(project, { recursive: true, force: true })
+    }
   })
 })

@@ -26,6 +26,10 @@ export const Config = z.preprocess((value) => value ?? {}, z.object({
       return z.NEVER
     })
     .describe('the workspace root: an existing directory, stored as its canonical absolute path'),
+  /** When true, every agent works in workspaceRoot; a host's per-agent workspace is ignored. */
+  pinWorkspace: z.boolean({ error: (issue) => `sandboxPolicy: pinWorkspace must be true or false; got ${JSON.stringify(issue.input)}` })
+    .optional()
+    .describe('true: every agent works in workspaceRoot, and a host\'s per-agent workspace (an ACP session\'s cwd) is ignored (default false)'),
 }))
 export type Config = z.output<typeof Config>
 export type ConfigInput = z.input<typeof Config>

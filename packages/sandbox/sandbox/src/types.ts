@@ -66,6 +66,17 @@ export interface SandboxModeEventData {
   readonly mode: SandboxMode
 }
 
+/**
+ * The session event type that records an agent's own workspace root (a host that gives each
+ * agent its workspace, e.g. an ACP session's cwd). Set once, before the agent's first tool call.
+ */
+export const SANDBOX_WORKSPACE_EVENT = 'sandbox/workspace'
+
+/** The data of a `sandbox/workspace` session event: a canonical absolute directory. */
+export interface SandboxWorkspaceEventData {
+  readonly workspaceRoot: string
+}
+
 /** ctx.sandboxPolicy: the deployment default and each agent's session mode over it. */
 export interface SandboxPolicyProvider {
   /** The deployment default mode (config `mode`). */
@@ -84,4 +95,10 @@ export interface SandboxPolicyProvider {
    * may veto it (AgentError EVENT_VETOED with the listener's message); nothing is recorded then.
    */
   setSandboxMode(agent: Agent, mode: string): ExecutionPolicy
+  /**
+   * Give the agent its own workspace root (an existing directory, stored canonical), once,
+   * before its first tool call; `resolve` then returns it. A deployment that pins the
+   * workspace (config `pinWorkspace`) records nothing and keeps `workspaceRoot`.
+   */
+  setWorkspaceRoot(agent: Agent, directory: string): ExecutionPolicy
 }
