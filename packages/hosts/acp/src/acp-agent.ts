@@ -73,7 +73,7 @@ export function createAcpAgent(options: AcpAgentOptions): AcpAgent {
       const sandbox = policy()
       try {
         // the session's cwd is the agent's workspace, unless the deployment pins one (pinWorkspace)
-        sandbox?.setWorkspaceRoot(agent, params.cwd)
+        sandbox?.setWorkspaceRoot?.(agent, params.cwd)
       } catch (error) {
         void host.disposeAgent(agent).catch(() => {})
         throw acpError('BAD_WORKSPACE', `session/new: cwd ${JSON.stringify(params.cwd)} cannot be the workspace: ${error instanceof Error ? error.message : String(error)}`)

@@ -20,6 +20,9 @@ afterAll(() => rmSync(base, { recursive: true, force: true }))
 let root: Context | undefined
 afterEach(async () => { await root?.fiber.dispose(); root = undefined })
 
+/** The service itself (setWorkspaceRoot is optional on the provider contract). */
+const policy = (ctx: Context) => ctx.sandboxPolicy as SandboxPolicyService
+
 async function boot(pinWorkspace?: boolean) {
   root = new Context()
   await root.plugin(AgentRegistry)
@@ -32,7 +35,7 @@ describe('per-agent workspace', () => {
     const ctx = await boot()
     const a = ctx.agents.create('a')
     const b = ctx.agents.create('b')
-    expect(ctx.sandboxPolicy.setWorkspaceRoot(a, join(base, 'link'))).toEqual({ mode: 'workspace-write', workspaceRoot: project })
+    expect(policy(ctx).setWorkspaceRoot(a, join(base, 'link'))).toEqual({ mode: 'workspace-write', workspaceRoot: project })
     expect(a.session.events('sandbox/workspace').map((e) => e.data)).toEqual([{ workspaceRoot: project }])
     expect(ctx.sandboxPolicy.resolve({ agent: a }).workspaceRoot).toBe(project)
     expect(ctx.sandboxPolicy.resolve({ agent: b }).workspaceRoot).toBe(deployment)
@@ -41,19 +44,19 @@ describe('per-agent workspace', () => {
   it('is set once: moving it is refused, the same directory again passes', async () => {
     const ctx = await boot()
     const a = ctx.agents.create('a')
-    ctx.sandboxPolicy.setWorkspaceRoot(a, project)
-    expect(() => ctx.sandboxPolicy.setWorkspaceRoot(a, deployment)).toThrow(expect.objectContaining({
+    policy(ctx).setWorkspaceRoot(a, project)
+    expect(() => policy(ctx).setWorkspaceRoot(a, deployment)).toThrow(expect.objectContaining({
       code: 'EVENT_VETOED',
       message: expect.stringMatching(new RegExp(`already works in ${project}; an agent's workspace is set once`)),
     }))
-    expect(ctx.sandboxPolicy.setWorkspaceRoot(a, project).workspaceRoot).toBe(project)
+    expect(policy(ctx).setWorkspaceRoot(a, project).workspaceRoot).toBe(project)
     expect(ctx.sandboxPolicy.resolve({ agent: a }).workspaceRoot).toBe(project)
   })
 
   it('refuses a directory that does not exist, and a malformed event appended directly', async () => {
     const ctx = await boot()
     const a = ctx.agents.create('a')
-    expect(() => ctx.sandboxPolicy.setWorkspaceRoot(a, join(base, 'missing'))).toThrow(expect.objectContaining({ code: 'BAD_WORKSPACE', message: expect.stringMatching(/does not exist; give the agent an existing directory/) }))
+    expect(() => policy(ctx).setWorkspaceRoot(a, join(base, 'missing'))).toThrow(expect.objectContaining({ code: 'BAD_WORKSPACE', message: expect.stringMatching(/does not exist; give the agent an existing directory/) }))
     expect(() => a.session.append('sandbox/workspace', { workspaceRoot: 'relative' })).toThrow(expect.objectContaining({ code: 'EVENT_VETOED' }))
     expect(a.session.events('sandbox/workspace')).toEqual([])
   })
@@ -61,7 +64,7 @@ describe('per-agent workspace', () => {
   it('pinWorkspace: true keeps every agent in workspaceRoot and records nothing', async () => {
     const ctx = await boot(true)
     const a = ctx.agents.create('a')
-    expect(ctx.sandboxPolicy.setWorkspaceRoot(a, project)).toEqual({ mode: 'workspace-write', workspaceRoot: deployment })
+    expect(policy(ctx).setWorkspaceRoot(a, project)).toEqual({ mode: 'workspace-write', workspaceRoot: deployment })
     expect(a.session.events('sandbox/workspace')).toEqual([])
   })
 })

@@ -98,7 +98,8 @@ export interface SandboxPolicyProvider {
   /**
    * Give the agent its own workspace root (an existing directory, stored canonical), once,
    * before its first tool call; `resolve` then returns it. A deployment that pins the
-   * workspace (config `pinWorkspace`) records nothing and keeps `workspaceRoot`.
+   * workspace (config `pinWorkspace`) records nothing and keeps `workspaceRoot`. Optional: a
+   * policy without per-agent workspaces keeps every agent in `workspaceRoot`.
    */
-  setWorkspaceRoot(agent: Agent, directory: string): ExecutionPolicy
+  setWorkspaceRoot?(agent: Agent, directory: string): ExecutionPolicy
 }
