@@ -1,10 +1,11 @@
 import { statSync } from 'node:fs'
 import { isAbsolute } from 'node:path'
 import { type AgentApp, agent as agentApp, type InitializeResponse, methods, PROTOCOL_VERSION, type SessionUpdate } from '@agentclientprotocol/sdk'
+import type { Agent } from 'dsh-agent'
 import type { AgentLoopService } from 'dsh-agent-loop'
 import type { Host } from 'dsh-host'
 import type { SandboxPolicyProvider } from 'dsh-sandbox'
-import { acpError, promptError } from './errors'
+import { acpError, requestErrorOf } from './errors'
 import { hostTools } from './host-tools'
 import { isSessionMode, modeState, SESSION_MODES } from './modes'
 import { promptText } from './prompt-text'
@@ -69,7 +70,12 @@ export function createAcpAgent(options: AcpAgentOptions): AcpAgent {
     .onRequest(methods.agent.authenticate, () => ({}))
     .onRequest(methods.agent.session.new, ({ params }) => {
       checkCwd(params.cwd)
-      const agent = host.mintAgent('acp')
+      let agent: Agent
+      try {
+        agent = host.mintAgent('acp')
+      } catch (error) {
+        throw requestErrorOf(error)
+      }
       const sandbox = policy()
       try {
         // the session's cwd is the agent's workspace, unless the deployment pins one (pinWorkspace)
@@ -102,7 +108,7 @@ export function createAcpAgent(options: AcpAgentOptions): AcpAgent {
         const stopReason = await target.prompt(promptText(params.prompt), (update) => client.notify(methods.client.session.update, { sessionId: target.id, update }))
         return { stopReason }
       } catch (error) {
-        throw promptError(error)
+        throw requestErrorOf(error)
       }
     })
     .onNotification(methods.agent.session.cancel, ({ params }) => {

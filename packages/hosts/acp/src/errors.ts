@@ -33,8 +33,11 @@ export function acpError(code: AcpErrorCode, message: string): RequestError {
   return new RequestError(RPC_CODE[code], message, { code })
 }
 
-/** The JSON-RPC error of a failed prompt: a model failure keeps its code (and retry-after). */
-export function promptError(error: unknown): RequestError {
+/**
+ * The JSON-RPC error of a failed request: a model failure keeps its code (and retry-after);
+ * any other coded error (e.g. the agent registry's AGENT_LIMIT) keeps its code and message.
+ */
+export function requestErrorOf(error: unknown): RequestError {
   if (error instanceof RequestError) return error
   if (error instanceof ModelError) {
     const data = error.retryAfterMs === undefined ? { code: error.code } : { code: error.code, retryAfterMs: error.retryAfterMs }

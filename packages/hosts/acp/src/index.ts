@@ -2,7 +2,7 @@ export { createAcpAgent, type AcpAgent, type AcpAgentOptions } from './acp-agent
 export { serveAcp, type ServeOptions } from './serve'
 export { AcpSession, CANCEL_REASON } from './session'
 export { checkReady, type Readiness } from './ready'
-export { acpError, promptError, type AcpErrorCode } from './errors'
+export { acpError, requestErrorOf, type AcpErrorCode } from './errors'
 export { hostTools } from './host-tools'
 export { isSessionMode, modeState, SESSION_MODES } from './modes'
 export { promptText } from './prompt-text'

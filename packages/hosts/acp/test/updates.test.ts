@@ -1,6 +1,6 @@
 import { ModelError } from 'dsh-model'
 import { describe, expect, it } from 'vitest'
-import { jobUpdate, parseAcpArgs, promptError, promptText, sessionUpdateOf, titleAndKind } from '../src'
+import { jobUpdate, parseAcpArgs, requestErrorOf, promptText, sessionUpdateOf, titleAndKind } from '../src'
 
 describe('session updates of agent-loop events', () => {
   it('maps call cards: the terminal card is execute, generic cards carry their kind', () => {
@@ -49,8 +49,10 @@ describe('prompt text', () => {
 
 describe('errors and arguments', () => {
   it('a model failure keeps its code and retry-after; AUTH is ACP\'s auth_required', () => {
-    expect(promptError(new ModelError('RATE_LIMITED', 'slow down', { retryAfterMs: 3000 }))).toMatchObject({ code: -32603, message: 'the model failed (RATE_LIMITED): slow down', data: { code: 'RATE_LIMITED', retryAfterMs: 3000 } })
-    expect(promptError(new ModelError('AUTH', 'set DEEPSEEK_API_KEY'))).toMatchObject({ code: -32000, data: { code: 'AUTH' } })
+    expect(requestErrorOf(new ModelError('RATE_LIMITED', 'slow down', { retryAfterMs: 3000 }))).toMatchObject({ code: -32603, message: 'the model failed (RATE_LIMITED): slow down', data: { code: 'RATE_LIMITED', retryAfterMs: 3000 } })
+    expect(requestErrorOf(new ModelError('AUTH', 'set DEEPSEEK_API_KEY'))).toMatchObject({ code: -32000, data: { code: 'AUTH' } })
+    const limit = Object.assign(new Error('at most 2 agents may be live; end one first'), { code: 'AGENT_LIMIT' })
+    expect(requestErrorOf(limit)).toMatchObject({ code: -32603, message: 'at most 2 agents may be live; end one first', data: { code: 'AGENT_LIMIT' } })
   })
 
   it('parses the command line', () => {
