@@ -2,10 +2,12 @@
 // `pnpm dsh <front> [options]`: runs one of the host fronts in this process.
 //   headless  JSON lines on stdin/stdout (packages/hosts/headless)
 //   mcp       an MCP server over stdio or streamable HTTP (packages/hosts/mcp)
+//   acp       an ACP agent over stdio for editors (packages/hosts/acp)
 // Each front parses the rest of the command line itself (`pnpm dsh <front> --help`).
 const FRONTS = {
   headless: '../packages/hosts/headless/lib/cli.js',
   mcp: '../packages/hosts/mcp/lib/cli.js',
+  acp: '../packages/hosts/acp/lib/cli.js',
 }
 
 const command = process.argv[2]

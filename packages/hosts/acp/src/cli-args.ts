@@ -1,7 +1,7 @@
 // @dsh-pure
 /** Command-line parsing for `dsh-acp [--config FILE]`. */
 
-export const USAGE = `usage: dsh-acp [--config FILE]
+export const USAGE = `usage: dsh-acp [--config FILE]   (or: pnpm dsh acp [--config FILE])
 
   An ACP agent over stdio (newline-delimited JSON-RPC) for editors such as Zed, JetBrains
   IDEs and Neovim, or acpx. Each ACP session is one agent: a model (ctx.model, through

@@ -20,6 +20,9 @@ async function main(): Promise<number> {
   const args = parseAcpArgs(process.argv.slice(2))
   if (args.kind === 'help') { process.stderr.write(`${USAGE}\n`); return 0 }
   if (args.kind === 'error') { log(`dsh-acp: ${args.message}\n${USAGE}`); return 2 }
+  // `pnpm dsh acp` runs in the repository root: relative paths mean where pnpm was invoked
+  const { INIT_CWD, npm_lifecycle_event: event } = process.env
+  if (INIT_CWD && event === 'dsh') process.chdir(INIT_CWD)
   const configPath = args.config === undefined ? DEFAULT_CONFIG : resolve(args.config)
   let host: Host | undefined
   let stopRequested = false
