@@ -39,6 +39,7 @@ const NumbersShape = {
   handoffGraceMs: positiveInt('handoffGraceMs', 500, 'Extra silence allowed after a prompt marker was seen, so a shell handoff still settles as stdin_read; at least pollIntervalMs.'),
   timeoutMs: positiveInt('timeoutMs', 30_000, 'Longest wait of one send (timeout) and of start-up to the first prompt (the open fails).'),
   disposeGraceMs: positiveInt('disposeGraceMs', 3_000, 'Teardown grace between SIGTERM and SIGKILL for processes that survive the hang-up.'),
+  maxSendBytes: positiveInt('maxSendBytes', 1_048_576, 'Most UTF-8 bytes of the text of one send; a larger send is refused (SEND_TOO_LARGE) and nothing is written: write the text to a file instead. Under it, text longer than the terminal input buffer is written in paced chunks as the program reads them.'),
 }
 
 const Inner = z

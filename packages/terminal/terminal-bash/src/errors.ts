@@ -12,6 +12,7 @@ export type TerminalBashErrorCode =
   | 'FOREGROUND_UNKNOWN'
   | 'SESSION_CLOSED'
   | 'CLOSE_FAILED'
+  | 'SEND_TOO_LARGE'
 
 /** Default message per code: what happened and what to do next. */
 export const TERMINAL_BASH_ERROR_MESSAGES: Record<TerminalBashErrorCode, string> = {
@@ -26,6 +27,7 @@ export const TERMINAL_BASH_ERROR_MESSAGES: Record<TerminalBashErrorCode, string>
   FOREGROUND_UNKNOWN: 'terminal-bash: the terminal foreground process group could not be determined; nothing was signalled, retry or close the session',
   SESSION_CLOSED: 'terminal-bash: the session is closed; open a new session',
   CLOSE_FAILED: 'terminal-bash: processes survived teardown; retry the close',
+  SEND_TOO_LARGE: 'terminal-bash: the text of one send is larger than maxSendBytes; write it to a file instead and have the program read the file',
 }
 
 export class TerminalBashError extends Error {

@@ -24,6 +24,7 @@ describe('config', () => {
       handoffGraceMs: 500,
       timeoutMs: 30000,
       disposeGraceMs: 3000,
+      maxSendBytes: 1048576,
     }
     expect(parseConfig()).toEqual(expected)
     expect(Config.parse(null)).toEqual(expected)

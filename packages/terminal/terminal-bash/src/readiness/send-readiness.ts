@@ -27,6 +27,10 @@ export interface PromptView {
 
 /** What the output stream shows about the foreground program (a live view). */
 export interface ScreenView {
+  /** The foreground enabled bracketed paste (see TerminalModes). */
+  readonly paste: boolean
+  /** A full-screen program is on the alternate screen. */
+  readonly alternate: boolean
   /** A full-screen program is tearing its terminal down (see TerminalModes). */
   readonly leaving: boolean
   /** The current, unterminated output line (see LineTail). */

@@ -125,6 +125,13 @@ export class BashSession implements TerminalBackendSession {
 
   send(request: TerminalSendRequest): TerminalSendOperation {
     const { handle, config, scheduler } = this.options
+    const bytes = utf8Length(request.text)
+    if (bytes > config.maxSendBytes) {
+      throw new TerminalBashError(
+        'SEND_TOO_LARGE',
+        `terminal-bash: the text is ${bytes} bytes, more than maxSendBytes (${config.maxSendBytes}); nothing was written. Write it to a file instead (a file tool, or several smaller sends such as appending heredocs) and have the program read the file`,
+      )
+    }
     // input without a line end cannot start a command (a lone ^C): its prompt needs none
     this.tracker.resetCount(request.submit || /[\r\n]/.test(request.text))
     const operation: SendOperation = new SendOperation({
@@ -276,6 +283,8 @@ export class BashSession implements TerminalBackendSession {
 /** A live view of what the output shows about the foreground program. */
 function screenOf(modes: TerminalModes, tail: LineTail): ScreenView {
   return {
+    get paste() { return modes.paste },
+    get alternate() { return modes.alternate },
     get leaving() { return modes.leaving },
     get lastLine() { return tail.line },
     get lastOutputAt() { return tail.at },

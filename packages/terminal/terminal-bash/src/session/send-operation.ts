@@ -15,6 +15,8 @@ import { applyLineDiscipline, type InputEffect } from '../readiness/line-discipl
 import { type PromptView, type ScreenView, SendReadiness } from '../readiness/send-readiness'
 import { QUIET_PROBE_MS, UNCERTAIN_QUIET_MS } from '../readiness/timing'
 import { CancelChase } from './cancel-chase'
+import { writePaced } from './paced-write'
+import { sendBytes } from './paste'
 import type { Termios } from '../readiness/termios'
 
 /** What a send needs from its session. */
@@ -89,6 +91,8 @@ export class SendOperation implements TerminalSendOperation {
   private effect: InputEffect | undefined
   /** UTF-8 bytes appended so far (progress reports; the output itself stays bounded). */
   private produced = 0
+  /** UTF-8 bytes written of the whole (a paced write stops when the send settles or is cancelled). */
+  private bytes: { written: number; total: number } | undefined
   private readonly detachAbort: () => void
 
   constructor(private readonly options: SendOperationOptions) {
@@ -218,14 +222,12 @@ export class SendOperation implements TerminalSendOperation {
   }
 
   private async start(): Promise<void> {
-    const { port, request, enter } = this.options
-    const data = request.submit ? request.text + enter : request.text
-    // control characters may raise signals or edit a line instead of being read: what the
-    // foreground must consume then depends on the terminal's settings at the write
+    const { port, request, enter, screen } = this.options
+    const typed = request.submit ? request.text + enter : request.text
     // control characters may raise signals or edit a line instead of being read, and input
     // without a line end may sit in a canonical line buffer: what the foreground must
     // consume then depends on the terminal's settings at the write
-    const needsTermios = LINE_CONTROL.test(data) || !/[\r\n]/.test(data)
+    const needsTermios = LINE_CONTROL.test(typed) || !/[\r\n]/.test(typed)
     let [baseline, termios] = await Promise.all([
       port.inspect().catch(() => undefined),
       needsTermios ? port.termios() : undefined,
@@ -241,15 +243,24 @@ export class SendOperation implements TerminalSendOperation {
     }
     // cancelled while the baseline was taken: the input is never written
     if (this.cancelled || this.readiness.settled) return
+    // paste brackets follow the foreground's paste mode as the output shows it now
+    const data = sendBytes(request.text, request.submit, enter, screen)
     const effect = termios === undefined ? undefined : applyLineDiscipline(data, termios)
     this.effect = effect
     this.writeStarted = true
+    this.bytes = { written: 0, total: utf8Length(data) }
     try {
-      await port.write(data)
+      this.bytes.written = await writePaced(data, {
+        scheduler: this.options.scheduler,
+        write: (chunk) => port.write(chunk),
+        inspect: () => port.inspect(),
+        stopped: () => this.cancelled || this.readiness.settled !== undefined,
+      })
     } catch {
       // the terminal is gone; its exit settles the send as session_exit
       return
     }
+    if (this.readiness.settled !== undefined) return
     // an EOF with nothing before it completes an empty read: one read call is the proof
     const reads = effect !== undefined && effect.readable === 0 && effect.completed > 0 ? 1 : 0
     this.readiness.written(baseline, effect?.readable ?? utf8Length(data), (effect?.signals ?? 0) > 0, reads)
@@ -287,6 +298,11 @@ export class SendOperation implements TerminalSendOperation {
     // the send timed out waiting for the next reader of the terminal: nothing was written
     if (!this.writeStarted && !this.cancelled && reason === 'timeout') notes.push({ kind: 'input-held' })
     if (!this.writeStarted || this.cancelled || reason === 'session_exit') return notes
+    const bytes = this.bytes
+    if (bytes !== undefined && bytes.written < bytes.total) {
+      notes.push({ kind: 'input-cut', writtenBytes: bytes.written, totalBytes: bytes.total })
+      return notes
+    }
     const effect = this.effect
     const noLineEnd = !request.submit && !/[\r\n]/.test(request.text)
     if (reason === 'stdin_read' && noLineEnd && this.readiness.shown?.isShell === true && !this.readiness.atShellPrompt) {

@@ -19,6 +19,9 @@ if [ -z "${__dsh_integrated-}" ]; then
   IFS= builtin read -r __dsh_nonce
   # the integration is for this shell only: nested shells must not inherit it
   builtin export -n PROMPT_COMMAND PS1 PS2 2>/dev/null
+  # readline turns bracketed paste off for TERM=dumb; on, a send written between paste
+  # brackets is inserted literally (a TAB is a TAB, not completion; lines are one input)
+  builtin bind 'set enable-bracketed-paste on' 2>/dev/null
 
   __dsh_ps0=
   if (( BASH_VERSINFO[0] > 4 || (BASH_VERSINFO[0] == 4 && BASH_VERSINFO[1] >= 4) )); then
