@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { createHost, type Host } from 'dsh-host'
+import { createHost, describeError, exitWhenDrained, type Host, onStopSignals, stderrSink } from 'dsh-host'
 import { parseMcpArgs, USAGE } from './cli-args'
+import { isLocalHost } from './http/origin'
 import { serveHttp } from './http/server'
 import { DEFAULT_IDLE_TIMEOUT_MS, DEFAULT_MAX_SESSIONS } from './http/sessions'
 import { serveStdio } from './stdio'
@@ -11,13 +12,7 @@ import { resolveToken } from './token'
 /** The repository's cordis.yml (this file is packages/hosts/mcp/lib/cli.js). */
 const DEFAULT_CONFIG = fileURLToPath(new URL('../../../../cordis.yml', import.meta.url))
 
-/** After a clean shutdown, exit anyway this long later if a leaked handle keeps the process alive. */
-const EXIT_GRACE_MS = 2_000
-
-/** Conventional exit codes of a forced stop: 128 + the signal number. */
-const SIGNAL_EXIT: Record<'SIGINT' | 'SIGTERM', number> = { SIGINT: 130, SIGTERM: 143 }
-
-const log = (line: string) => { process.stderr.write(`${line}\n`) }
+const log = stderrSink
 
 /**
  * The workspace is the directory the client started the server in. `pnpm dsh mcp` runs in
@@ -26,15 +21,6 @@ const log = (line: string) => { process.stderr.write(`${line}\n`) }
 function enterClientDirectory(): void {
   const { INIT_CWD, npm_lifecycle_event, npm_package_name } = process.env
   if (INIT_CWD && npm_lifecycle_event === 'dsh' && npm_package_name === 'dsh-pty-sessions') process.chdir(INIT_CWD)
-}
-
-function isLoopback(host: string): boolean {
-  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host)
-}
-
-function describe(error: unknown): string {
-  const code = typeof error === 'object' && error !== null && 'code' in error ? `${String((error as { code: unknown }).code)}: ` : ''
-  return `${code}${error instanceof Error ? error.message : String(error)}`
 }
 
 async function main(): Promise<number> {
@@ -60,17 +46,7 @@ async function main(): Promise<number> {
 
   let host: Host | undefined
   let stop: () => Promise<void> = async () => { await host?.shutdown() }
-  let signals = 0
-  const onSignal = (signal: 'SIGINT' | 'SIGTERM') => {
-    if (++signals > 1) {
-      log(`[warn] mcp: second ${signal}: forcing exit without waiting for disposal`)
-      process.exit(SIGNAL_EXIT[signal])
-    }
-    log(`[info] mcp: ${signal}: shutting down (send it again to force exit)`)
-    void stop()
-  }
-  process.on('SIGINT', onSignal)
-  process.on('SIGTERM', onSignal)
+  const signals = onStopSignals('mcp', log, () => { void stop() })
 
   try {
     const token = args.http ? resolveToken(process.env, args.http.tokenFile) : undefined
@@ -78,11 +54,11 @@ async function main(): Promise<number> {
     for (const problem of host.problems()) log(`[warn] mcp: entry not running: ${problem}`)
     if (!args.http || !token) {
       log(`[info] mcp: serving ${configPath} over stdio; workspace ${process.cwd()}`)
-      if (signals > 0) void host.shutdown()
+      if (signals() > 0) void host.shutdown()
       await serveStdio(host)
       return 0
     }
-    if (!isLoopback(args.http.host)) log(`[warn] mcp: listening on ${args.http.host}: other machines can reach the server; the token is all that guards it`)
+    if (!isLocalHost(args.http.host)) log(`[warn] mcp: listening on ${args.http.host}: other machines can reach the server; the token is all that guards it`)
     const server = await serveHttp(host, { ...args.http, token: token.token })
     const core = host
     stop = async () => { await server.close(); await core.shutdown() }
@@ -90,21 +66,15 @@ async function main(): Promise<number> {
     if (token.source === 'generated') {
       log(`[info] mcp: generated a token for this run (set DSH_MCP_TOKEN or --token-file to choose one). Add the server to a client:\n  claude mcp add --transport http dsh ${server.url} --header "Authorization: Bearer ${token.token}"`)
     }
-    if (signals > 0) void stop()
+    if (signals() > 0) void stop()
     await core.stoppingStarted
     await stop()
     return 0
   } catch (error) {
-    log(`dsh mcp: ${describe(error)}`)
+    log(`dsh mcp: ${describeError(error)}`)
     await host?.shutdown().catch(() => {})
     return 1
   }
 }
 
-const code = await main()
-process.exitCode = code
-process.stdin.destroy()
-setTimeout(() => {
-  log(`[warn] mcp: something kept the process alive ${EXIT_GRACE_MS} ms after shutdown; exiting`)
-  process.exit(code)
-}, EXIT_GRACE_MS).unref()
+exitWhenDrained('mcp', log, await main())

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { bearerCheck } from '../src/http/auth'
-import { originAllowed } from '../src/http/origin'
+import { isLocalHost, originAllowed } from '../src/http/origin'
 import { resolveToken } from '../src/token'
 
 describe('Origin (DNS-rebinding protection)', () => {
@@ -11,6 +11,11 @@ describe('Origin (DNS-rebinding protection)', () => {
     for (const origin of [undefined, 'http://localhost', 'http://localhost:5173', 'https://127.0.0.1:8443', 'http://127.1.2.3', 'http://[::1]:3000', 'http://app.localhost']) {
       expect(originAllowed(origin), String(origin)).toBe(true)
     }
+  })
+
+  it('knows this machine by name or address, bracketed or not', () => {
+    for (const host of ['localhost', '127.0.0.1', '127.9.9.9', '::1', '[::1]', 'LOCALHOST']) expect(isLocalHost(host), host).toBe(true)
+    for (const host of ['0.0.0.0', '::', '192.168.1.2', 'example.com', '128.0.0.1']) expect(isLocalHost(host), host).toBe(false)
   })
 
   it('refuses every other origin, including look-alikes', () => {

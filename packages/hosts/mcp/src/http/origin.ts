@@ -6,7 +6,11 @@
  * (every non-browser client) pass; the bearer token guards them.
  */
 
-const LOCAL_HOSTS = new Set(['localhost', '[::1]'])
+/** True for a host name or address of this machine: localhost, 127.0.0.0/8, ::1 (bracketed or not). */
+export function isLocalHost(host: string): boolean {
+  const h = host.toLowerCase().replace(/^\[(.*)\]$/, '$1')
+  return h === 'localhost' || h.endsWith('.localhost') || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h)
+}
 
 /** True when the Origin header is absent or names a page on this machine. */
 export function originAllowed(origin: string | undefined): boolean {
@@ -18,6 +22,5 @@ export function originAllowed(origin: string | undefined): boolean {
     return false
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return false
-  const host = url.hostname.toLowerCase()
-  return LOCAL_HOSTS.has(host) || host.endsWith('.localhost') || /^127(\.\d{1,3}){3}$/.test(host)
+  return isLocalHost(url.hostname)
 }
