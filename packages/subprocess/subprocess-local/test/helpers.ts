@@ -42,6 +42,7 @@ export interface Terminal {
 export async function openTerminal(
   options: Partial<SpawnTerminalOptions> & { argv: readonly string[] },
   inspector: ProcessInspector = platformInspector,
+  { keepText = true }: { keepText?: boolean } = {},
 ): Promise<Terminal> {
   const handle = await spawnLocalTerminal({ cwd: '/tmp', ...options }, {
     defaults: { rows: 24, cols: 80, graceMs: 3000 },
@@ -53,10 +54,12 @@ export async function openTerminal(
   open.add(handle)
   let output = ''
   const waiters = new Set<() => void>()
-  handle.onData((chunk) => {
-    output += chunk
-    for (const w of waiters) w()
-  })
+  if (keepText) {
+    handle.onData((chunk) => {
+      output += chunk
+      for (const w of waiters) w()
+    })
+  }
   return {
     handle,
     text: () => output,

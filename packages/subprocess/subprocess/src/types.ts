@@ -125,10 +125,21 @@ export interface SubprocessTerminalHandle {
   /** Pid of the top-level process (under a sandbox wrapper, the wrapper's pid). */
   readonly pid: number
   /**
-   * Receive output (UTF-8 decoded). Every byte the process wrote is delivered before
-   * `exited` settles. Returns an unsubscribe function.
+   * Receive output (UTF-8 decoded). Every byte the process wrote is delivered, in order,
+   * before `exited` settles. Returns an unsubscribe function.
+   *
+   * Back-pressure contract: output is delivered in bounded slices (dsh-subprocess-local: at
+   * most 64 KiB per terminal per event-loop turn, the rest in later turns), so one flooding
+   * terminal cannot hold the event loop. A listener that defers its work (a terminal
+   * emulator that parses asynchronously) returns a promise that settles once it consumed
+   * the chunk; while the terminal's queued plus unconsumed output is above a bound
+   * (dsh-subprocess-local: 256 KiB) the provider stops reading the pty, so the program
+   * blocks in write() instead of the host buffering its output; reading resumes under a
+   * lower bound (64 KiB). A listener that returns nothing consumed the chunk when it
+   * returned. Once the top-level process has exited, the rest is read regardless, so a
+   * promise that never settles cannot hold up `exited`.
    */
-  onData(listener: (chunk: string) => void): () => void
+  onData(listener: (chunk: string) => void | PromiseLike<void>): () => void
   /** Settles once, after all output was delivered, when the top-level process ended. */
   readonly exited: Promise<TerminalExit>
   /** The exit once known. */

@@ -95,6 +95,11 @@ export class ExitDrain {
     return this.verified ? this.fd : undefined
   }
 
+  /** True while a slave fd is held (the drain will see the exit and release the pty). */
+  get holding(): boolean {
+    return this.fd !== undefined
+  }
+
   /** Count output chunks (the drain waits until they stop). */
   noteData(): void {
     this.chunks++

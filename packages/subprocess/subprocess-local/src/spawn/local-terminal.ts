@@ -17,6 +17,10 @@ import { killTreeSync } from '../teardown/node-deps'
 import { ExitDrain } from './exit-drain'
 import { checkSize } from './options'
 import { OutputBarrier } from './output-barrier'
+import { type Delivery, OutputFlow } from './output-flow'
+
+/** An onData listener; a returned promise marks the chunk consumed when it settles. */
+type OutputListener = (chunk: string) => void | PromiseLike<void>
 
 /**
  * How long terminate() waits for node-pty to report the top-level exit once the process is
@@ -53,7 +57,7 @@ export class LocalTerminal implements SubprocessTerminalHandle {
   readonly exited: Promise<TerminalExit>
   private exitValue: TerminalExit | undefined
   private exitReported = false
-  private readonly listeners = new Set<(chunk: string) => void>()
+  private readonly listeners = new Set<OutputListener>()
   private readonly ref: TerminalRef & { start: string }
   /** Output that arrived before the first listener, delivered to it on subscription. */
   private early: string[] = []
@@ -61,6 +65,8 @@ export class LocalTerminal implements SubprocessTerminalHandle {
   private subscribed = false
   private readonly drain: ExitDrain
   private readonly barrier: OutputBarrier
+  /** Paced delivery with back-pressure on the pty (see OutputFlow). */
+  readonly flow: OutputFlow
   private readonly pty: IPty
   private terminating: Promise<TerminateResult> | undefined
   private terminated: TerminateResult | undefined
@@ -69,26 +75,37 @@ export class LocalTerminal implements SubprocessTerminalHandle {
     this.pty = options.pty
     this.pid = options.pty.pid
     this.ref = { pid: this.pid, start: '', argv: options.argv }
-    this.drain = new ExitDrain(() => options.inspector.hasExited(this.ref))
-    this.barrier = new OutputBarrier(() => this.drain.writableFd, (text) => this.dispatch(text))
+    // The exit drain sees the top-level exit first (SIGCHLD): from then on the rest of the
+    // pty is read whatever the listeners' backlog, so the exit is never held up.
+    this.drain = new ExitDrain(() => options.inspector.hasExited(this.ref), () => this.flow.release())
+    this.barrier = new OutputBarrier(() => this.drain.writableFd, (text) => { this.dispatch(text) })
+    // The barrier's sentinel filter runs as output is delivered, so a flushOutput() proof
+    // still means "delivered to the listeners".
+    this.flow = new OutputFlow(this.pty, (raw) => {
+      const chunk = this.barrier.filter.push(raw)
+      return chunk === '' ? undefined : this.dispatch(chunk)
+    }, (turn) => setImmediate(turn))
     this.pty.onData((raw) => {
       this.drain.noteData()
-      const chunk = this.barrier.filter.push(raw)
-      if (chunk !== '') this.dispatch(chunk)
+      this.flow.push(raw)
     })
     this.exited = new Promise((resolve) => {
       this.pty.onExit(({ exitCode, signal }) => {
         this.exitReported = true
         this.drain.release()
-        const held = this.barrier.end()
-        if (held !== '') this.dispatch(held)
+        this.flow.release()
         // node-pty emits exit after the pty's read side closed, so every data event has
-        // fired; one macrotask hop lets listeners queued behind it run first.
-        setImmediate(() => {
-          const exit: TerminalExit = signal ? { exitCode: null, signal: SIGNAL_NAMES.get(signal) ?? `signal ${signal}` } : { exitCode, signal: null }
-          this.exitValue = exit
-          this.listeners.clear()
-          resolve(exit)
+        // fired; what the flow still queues is delivered first, then one macrotask hop lets
+        // listeners queued behind it run.
+        void this.flow.idle().then(() => {
+          const held = this.barrier.end()
+          if (held !== '') this.dispatch(held)
+          setImmediate(() => {
+            const exit: TerminalExit = signal ? { exitCode: null, signal: SIGNAL_NAMES.get(signal) ?? `signal ${signal}` } : { exitCode, signal: null }
+            this.exitValue = exit
+            this.listeners.clear()
+            resolve(exit)
+          })
         })
       })
     })
@@ -106,6 +123,8 @@ export class LocalTerminal implements SubprocessTerminalHandle {
     this.ref.start = (await this.options.inspector.lookup([this.pid])).get(this.pid)?.start ?? ''
     if (!this.exitReported) await this.drain.hold(this.options.inspector, this.pid)
     if (this.exitReported) this.drain.release()
+    // Without a held slave nothing would release a paused pty at exit: never pause then.
+    if (!this.drain.holding) this.flow.release()
   }
 
   /**
@@ -128,7 +147,7 @@ export class LocalTerminal implements SubprocessTerminalHandle {
     await this.options.cgroup?.remove()
   }
 
-  onData(listener: (chunk: string) => void): () => void {
+  onData(listener: OutputListener): () => void {
     const early = this.early
     this.early = []
     this.earlyBytes = 0
@@ -139,10 +158,21 @@ export class LocalTerminal implements SubprocessTerminalHandle {
     return () => { this.listeners.delete(listener) }
   }
 
-  /** Hand output to every listener, or keep it until the first one subscribes. */
-  private dispatch(chunk: string): void {
-    if (!this.subscribed) this.keepEarly(chunk)
-    else for (const listener of this.listeners) this.deliver(listener, chunk)
+  /**
+   * Hand output to every listener, or keep it until the first one subscribes. Returns the
+   * promises of listeners still consuming it (back-pressure, see OutputFlow).
+   */
+  private dispatch(chunk: string): Delivery {
+    if (!this.subscribed) {
+      this.keepEarly(chunk)
+      return undefined
+    }
+    let pending: PromiseLike<unknown>[] | undefined
+    for (const listener of this.listeners) {
+      const consumed = this.deliver(listener, chunk)
+      if (consumed) (pending ??= []).push(consumed)
+    }
+    return pending
   }
 
   private keepEarly(chunk: string): void {
@@ -151,11 +181,13 @@ export class LocalTerminal implements SubprocessTerminalHandle {
     while (this.earlyBytes > MAX_EARLY_OUTPUT_BYTES && this.early.length > 1) this.earlyBytes -= this.early.shift()!.length
   }
 
-  private deliver(listener: (chunk: string) => void, chunk: string): void {
+  private deliver(listener: OutputListener, chunk: string): PromiseLike<unknown> | undefined {
     try {
-      listener(chunk)
+      const result = listener(chunk)
+      return result && typeof result.then === 'function' ? result : undefined
     } catch (error) {
       this.options.onListenerError(error)
+      return undefined
     }
   }
 
