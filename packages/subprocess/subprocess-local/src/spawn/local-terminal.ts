@@ -167,12 +167,12 @@ export class LocalTerminal implements SubprocessTerminalHandle {
       this.keepEarly(chunk)
       return undefined
     }
-    let pending: PromiseLike<unknown>[] | undefined
+    const pending: PromiseLike<unknown>[] = []
     for (const listener of this.listeners) {
       const consumed = this.deliver(listener, chunk)
-      if (consumed) (pending ??= []).push(consumed)
+      if (consumed) pending.push(consumed)
     }
-    return pending
+    return pending.length > 0 ? pending : undefined
   }
 
   private keepEarly(chunk: string): void {
