@@ -22,6 +22,7 @@ import * as w6 from './workloads/w6-slow.mjs'
 import * as w7 from './workloads/w7-teardown.mjs'
 import * as w8 from './workloads/w8-inspector.mjs'
 import * as w9 from './workloads/w9-open.mjs'
+import * as w10 from './workloads/w10-teardown-lag.mjs'
 
 const here = dirname(fileURLToPath(import.meta.url))
 const repoRoot = dirname(here)
@@ -37,6 +38,7 @@ const WORKLOADS = [
   { key: 'W7-idle', title: 'close an idle shell', run: w7.runIdle },
   { key: 'W8', title: w8.title, run: w8.run, needs: 'probeTarget' },
   { key: 'W9', title: w9.title, run: w9.run },
+  { key: 'W10', title: w10.title, run: w10.run, needs: 'request' },
 ]
 
 /** The workspace-write contender runs only this cheap subset: it shows the bwrap cost. */
@@ -92,6 +94,8 @@ function noteFor(key, r) {
   if (x.maxResultBytes !== undefined) parts.push(`result ${x.maxResultBytes} B`)
   if (x.rssGrowthMb !== undefined) parts.push(`RSS +${fmt(x.rssGrowthMb)} MB`)
   if (x.wallMs !== undefined) parts.push(`${x.sessions}x${x.sends} wall ${fmt(x.wallMs / 1000)} s, cross-talk ${x.crossTalk}`)
+  if (x.lagP99Ms !== undefined) parts.push(`lag p99 ${fmt(x.lagP99Ms)} ms, max ${fmt(x.lagMaxMs)} ms`)
+  if (x.otherProcesses !== undefined) parts.push(`${x.sessions} closes among ${x.otherProcesses} other processes, close max ${fmt(x.closeMaxMs)} ms`)
   if (x.survivors !== undefined) parts.push(`survivors ${x.survivors}`)
   if (key === 'W6' && x.earlyReturns !== undefined) parts.push(`early ${x.earlyReturns}`)
   return parts.join('; ')

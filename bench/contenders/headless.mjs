@@ -58,6 +58,8 @@ export async function createHeadless({ repoRoot, composition }) {
     description: `headless host over JSON lines, ${composition.split('/').pop()}`,
     hostPid: () => child.pid,
     open: () => openStackSession(call),
+    /** One tool call as a protocol request (W10 times it while sessions close). */
+    request: (tool, args) => call(tool, args),
     async dispose() {
       await request({ op: 'shutdown' }, HOST_START_MS).catch(() => child.kill('SIGKILL'))
       child.stdin.end()

@@ -47,6 +47,8 @@ export async function createOurs({ name, repoRoot, composition, subset }) {
     limits: { maxResultBytes: tt.maxResultBytes ?? 262144, disposeGraceMs: bash.disposeGraceMs ?? 3000 },
     hostPid: () => process.pid,
     open: () => openStackSession(call),
+    /** One tool call as a protocol request (W10 times it while sessions close). */
+    request: (tool, args) => call(tool, args),
     async probeTarget() {
       const handle = await root.subprocess.spawnTerminal({
         argv: ['/bin/bash', '--noprofile', '--norc', '-i'],

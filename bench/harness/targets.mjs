@@ -105,6 +105,22 @@ const TARGETS = [
     get: (R, c) => ({ measured: med(R['W7-idle']?.[c]), floor: med(R['W7-idle']?.floor), limit: 150 }),
   },
   {
+    id: 'W10 event-loop lag p99 during closes <= 10 ms',
+    scope: ['ours'],
+    get: (R, c) => ({ measured: R.W10?.[c]?.extra?.lagP99Ms, limit: 10 }),
+  },
+  {
+    id: 'W10 request while 3 sessions close <= 20 ms (max)',
+    scope: ['ours', 'headless'],
+    get: (R, c) => ({ measured: max(R.W10?.[c]), limit: 20 }),
+  },
+  {
+    id: 'W10 survivors = 0',
+    scope: ['ours', 'headless'],
+    unit: '',
+    get: (R, c) => ({ measured: R.W10?.[c]?.extra?.survivors, limit: 0 }),
+  },
+  {
     id: 'W8 probe median <= 0.5 ms',
     scope: ['ours'],
     get: (R, c) => ({ measured: med(R.W8?.[c]), floor: med(R.W8?.floor), limit: 0.5 }),

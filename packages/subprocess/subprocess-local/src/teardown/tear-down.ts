@@ -134,8 +134,17 @@ export async function tearDown(target: TeardownTarget, deps: TeardownDeps): Prom
     if (deps.kill(row.pid, 'SIGTERM')) signalled.push(row.pid)
     if (row.state === 'T' || row.state === 't') deps.kill(row.pid, 'SIGCONT')
   }
+  if (group) {
+    // One read of the member list per poll instead of a stat read per process.
+    const others = async () => (await group.members()).some((pid) => pid !== top.pid)
+    const deadline = deps.now() + target.graceMs
+    while ((await others()) && deps.now() < deadline) {
+      await deps.sleep(TEARDOWN_POLL_MS)
+      await hangUpAgain()
+    }
+    return finishGroup(target, group, deps, { signalled, killed, waitGone })
+  }
   await waitGone([...captured.values()], target.graceMs, undefined, true)
-  if (group) return finishGroup(target, group, deps, { signalled, killed, waitGone })
 
   let settled = false
   for (let round = 0; round < MAX_KILL_ROUNDS && !settled; round++) {
