@@ -5,6 +5,7 @@ import { Context } from '@deepseek-ai/cordis'
 import type {} from 'dsh-subprocess'
 import { afterEach, describe, expect, it } from 'vitest'
 import { Config, SubprocessLocalService } from '../src'
+import { hostDirsOf } from './cgroup-helpers'
 import { BASH, BASH_ENV, fixture, isRunning, waitUntil } from './helpers'
 
 describe('ctx.subprocess (the Cordis service)', () => {
@@ -56,8 +57,16 @@ describe('host exit', () => {
     const stdout = await new Promise<string>((resolve, reject) => {
       execFile(process.execPath, [fixture('host-exit.mjs')], { timeout: 20_000 }, (error, out) => (error ? reject(error) : resolve(out)))
     })
-    const [, top, child] = /TOP (\d+) CHILD (\d+)/.exec(stdout) ?? []
+    const [, host, top, child] = /HOST (\d+) TOP (\d+) CHILD (\d+)/.exec(stdout) ?? []
     expect(top).toBeDefined()
     await waitUntil('the terminal tree to be gone', () => (!isRunning(Number(top)) && !isRunning(Number(child)) ? true : undefined))
+    // Its cgroup directories were removed at exit, or the next start reaps them.
+    const next = new Context()
+    try {
+      await next.plugin(SubprocessLocalService, Config.parse({}))
+      expect(hostDirsOf([Number(host)])).toEqual([])
+    } finally {
+      await next.fiber.dispose()
+    }
   })
 })
