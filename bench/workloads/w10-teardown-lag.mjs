@@ -20,7 +20,7 @@ const SESSIONS = 3
 const REQUEST_GAP_MS = 5
 /** Lag sampling period (monitorEventLoopDelay resolution). */
 const LAG_RESOLUTION_MS = 1
-/** Processes each session's tree reaches (4 sleeps and the subshell that ignores signals). */
+/** Sleeps each session starts; the setsid one leaves the tree, so TREE_SLEEPS - 1 stay descendants. */
 const TREE_SLEEPS = 4
 const TREE_WAIT_MS = 15_000
 const TREE_POLL_MS = 10
