@@ -27,7 +27,11 @@ export function hostDirsOf(pids: readonly number[]): string[] {
   return found
 }
 
-/** Live processes whose command line contains `text` (a unique marker), by a /proc scan. */
+/**
+ * Live processes whose command line starts with `text` (`sleep <marker>`), by a /proc scan. A
+ * prefix, not a substring: `setsid sleep <marker>` (setsid forks before its child execs) and
+ * `bash -c '... sleep <marker> & exit'` also contain it for a moment.
+ */
 export function pidsWithCmdline(text: string): number[] {
   const found: number[] = []
   for (const name of readdirSync('/proc')) {
@@ -36,7 +40,7 @@ export function pidsWithCmdline(text: string): number[] {
       const cmdline = readFileSync(`/proc/${name}/cmdline`, 'utf8').replace(/\0/g, ' ')
       const stat = readFileSync(`/proc/${name}/stat`, 'utf8')
       const state = stat.slice(stat.lastIndexOf(')') + 2)[0]
-      if (cmdline.includes(text) && state !== 'Z') found.push(Number(name))
+      if (cmdline.startsWith(text) && state !== 'Z') found.push(Number(name))
     } catch {
       // exited while scanning
     }

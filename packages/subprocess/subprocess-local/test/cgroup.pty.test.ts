@@ -130,15 +130,15 @@ describe('a host killed with SIGKILL', () => {
     host.kill('SIGKILL')
     await exited
     rmSync(pidFile, { force: true })
-    // The crash left them running: nothing of the dead host could act.
-    expect(escapes.filter((pid) => existsSync(`/proc/${pid}`))).toEqual(escapes)
-    const subprocess = await service()
-    // Another host's start on this machine may have reaped them first; either way they are gone.
+    // The crash left them running (nothing of the dead host could act) until some host's
+    // start reaps its cgroups: any host starting on this machine meanwhile may already have.
+    const reapedMeanwhile = hostDirsOf([host.pid!]).length === 0
+    if (!reapedMeanwhile) expect(escapes.filter((pid) => existsSync(`/proc/${pid}`))).toEqual(escapes)
+    await service()
+    // This start, or another host's start on this machine meanwhile, reaped them: either way
+    // they and the dead host's directories are gone (the counts are tested on a fake tree).
     for (const n of [1, 2, 3]) expect(pidsWithCmdline(`sleep ${marker}${n}`)).toEqual([])
     expect(hostDirsOf([host.pid!])).toEqual([])
-    if (subprocess.containment.reaped?.hosts.some((h) => h.includes(`dsh-host-${host.pid}-`))) {
-      expect(subprocess.containment.reaped.killed).toBeGreaterThanOrEqual(3)
-    }
   })
 })
 
@@ -147,7 +147,8 @@ describe('processes per session (pids.max)', () => {
     const subprocess = await service({ maxProcesses: 40 })
     const quiet = await shell(subprocess)
     const bomb = await shell(subprocess)
-    await bomb.handle.write(`${PYTHON} ${fixture('fork-until.py')} 300\r`)
+    const marker = uniqueMarker()
+    await bomb.handle.write(`${PYTHON} ${fixture('fork-until.py')} 300 ${marker}\r`)
     await bomb.waitFor('FORKED ')
     const [, forked, stopped] = /FORKED (\d+) (\w+)/.exec(bomb.output())!
     // bash and python hold two of the 40; the bomb got the rest and then EAGAIN.
@@ -160,7 +161,7 @@ describe('processes per session (pids.max)', () => {
     await bomb.handle.terminate()
     await shellBomb.handle.terminate()
     await quiet.handle.terminate()
-    expect(pidsWithCmdline('fork-until.py')).toEqual([])
+    expect(pidsWithCmdline(`${PYTHON} ${fixture('fork-until.py')} 300 ${marker}`)).toEqual([])
   })
 
   it('memory per session (maxMemoryBytes): a program past it is OOM-killed inside the session, the shell lives on', async () => {

@@ -147,6 +147,10 @@ export class ExitDrain {
     for (;;) {
       const seen = this.chunks
       await delay(DRAIN_QUIET_MS)
+      // The timer fires in the timers phase, before this turn's poll phase reads what the
+      // pty holds: after a stall (a loaded host deschedules us) the output is still unread.
+      // One check-phase turn lets a poll phase run first, so "quiet" means it read nothing.
+      await new Promise((resolve) => setImmediate(resolve))
       if (seen === this.chunks || performance.now() > deadline) break
     }
     this.release()

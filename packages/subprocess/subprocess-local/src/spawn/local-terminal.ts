@@ -78,7 +78,7 @@ export class LocalTerminal implements SubprocessTerminalHandle {
     // The exit drain sees the top-level exit first (SIGCHLD): from then on the rest of the
     // pty is read whatever the listeners' backlog, so the exit is never held up.
     this.drain = new ExitDrain(() => options.inspector.hasExited(this.ref), () => this.flow.release())
-    this.barrier = new OutputBarrier(() => this.drain.writableFd, (text) => { this.dispatch(text) })
+    this.barrier = new OutputBarrier(() => this.drain.writableFd, (text) => { this.dispatch(text) }, () => this.flow.idle())
     // The barrier's sentinel filter runs as output is delivered, so a flushOutput() proof
     // still means "delivered to the listeners".
     this.flow = new OutputFlow(this.pty, (raw) => {

@@ -61,6 +61,8 @@ export class OutputBarrier {
   constructor(
     private readonly slaveFd: () => number | undefined,
     private readonly deliver: (text: string) => void,
+    /** Resolves once output already read from the pty was delivered (paced delivery, see OutputFlow). */
+    private readonly delivered: () => Promise<void> = () => Promise.resolve(),
   ) {}
 
   /** True once the output written before the call was delivered; false when unproven. */
@@ -81,9 +83,12 @@ export class OutputBarrier {
       }
       this.active.add(barrier)
       this.filter.expect(sentinel, () => this.settle(barrier, true))
-      // On expiry, one more turn: output already readable is read (poll phase) before the
-      // check phase gives up, so a stalled event loop does not turn a proof into a false.
-      barrier.timer = setTimeout(() => setImmediate(() => this.settle(barrier, false)), FLUSH_TIMEOUT_MS)
+      // On expiry, one more turn: output already readable is read (poll phase) and what was
+      // read is delivered before giving up, so a stalled event loop (or paced delivery of a
+      // flood) does not turn a proof into a false.
+      barrier.timer = setTimeout(() => setImmediate(() => {
+        void this.delivered().then(() => this.settle(barrier, false))
+      }), FLUSH_TIMEOUT_MS)
       this.pump(barrier)
     })
   }
