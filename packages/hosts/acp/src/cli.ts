@@ -2,7 +2,7 @@
 import { createRequire } from 'node:module'
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { createHost, type Host } from 'dsh-host'
+import { createHost, describeError, exitWhenDrained, type Host, onStopSignals, stderrSink } from 'dsh-host'
 import { parseAcpArgs, USAGE } from './cli-args'
 import { checkReady } from './ready'
 import { serveAcp } from './serve'
@@ -10,10 +10,7 @@ import { serveAcp } from './serve'
 /** The composition served without --config: the ACP example with the terminal family. */
 export const DEFAULT_CONFIG = fileURLToPath(new URL('../../../../examples/acp/pty.cordis.yml', import.meta.url))
 
-/** After shutdown the process exits once its event loop drains; a leaked handle gets this long. */
-const EXIT_GRACE_MS = 2_000
-
-const log = (line: string) => { process.stderr.write(`${line}\n`) }
+const log = stderrSink
 const { version } = createRequire(import.meta.url)('../package.json') as { version: string }
 
 async function main(): Promise<number> {
@@ -25,19 +22,11 @@ async function main(): Promise<number> {
   if (INIT_CWD && event === 'dsh') process.chdir(INIT_CWD)
   const configPath = args.config === undefined ? DEFAULT_CONFIG : resolve(args.config)
   let host: Host | undefined
-  let stopRequested = false
-  const stop = (signal: NodeJS.Signals) => {
-    if (stopRequested) process.exit(128 + (signal === 'SIGINT' ? 2 : 15))
-    stopRequested = true
-    log(`[info] acp: ${signal}: shutting down (send it again to force exit)`)
-    void host?.shutdown()
-  }
-  process.on('SIGINT', stop)
-  process.on('SIGTERM', stop)
+  const signals = onStopSignals('acp', log, () => { void host?.shutdown() })
   try {
     host = await createHost({ configPath, log })
   } catch (error) {
-    log(`dsh-acp: ${error instanceof Error ? error.message : String(error)}`)
+    log(`dsh-acp: ${describeError(error)}`)
     return 1
   }
   for (const problem of host.problems()) log(`[warn] acp: entry not running: ${problem}`)
@@ -48,15 +37,9 @@ async function main(): Promise<number> {
     return 1
   }
   log(`[info] acp: serving ${configPath} with ${ready.model.description} (ACP over stdin/stdout)`)
-  if (stopRequested) void host.shutdown()
+  if (signals() > 0) void host.shutdown()
   await serveAcp({ host, loop: ready.loop, version })
   return 0
 }
 
-const code = await main()
-process.exitCode = code
-process.stdin.destroy()
-setTimeout(() => {
-  log(`[warn] acp: something kept the process alive ${EXIT_GRACE_MS} ms after shutdown; exiting`)
-  process.exit(code)
-}, EXIT_GRACE_MS).unref()
+exitWhenDrained('acp', log, await main())
