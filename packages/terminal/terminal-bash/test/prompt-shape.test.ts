@@ -28,3 +28,13 @@ describe('LineTail', () => {
     expect(tail.line.length).toBe(MAX_LINE_CHARS)
   })
 })
+
+describe('LineTail interrupt echoes', () => {
+  it('counts ^C echoes, also split across chunks', () => {
+    const tail = new LineTail()
+    tail.push('sleep 2\n^C\n')
+    tail.push('dsh> ^')
+    tail.push('C\ndsh> ')
+    expect(tail.interruptEchoes).toBe(2)
+  })
+})

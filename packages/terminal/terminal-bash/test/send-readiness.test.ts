@@ -9,7 +9,7 @@ import { FakeScheduler } from './fakes/fake-scheduler'
 const timing = { pollIntervalMs: 50, exactProbeAfterMs: 150, idleSilenceMs: 3000, handoffGraceMs: 500, timeoutMs: 30000 }
 
 function setup(overrides: Partial<typeof timing> = {}, partial?: { leaving: boolean; lastLine: string; lastOutputAt: number }) {
-  const screen = partial === undefined ? undefined : Object.assign(partial, { paste: false, alternate: false })
+  const screen = partial === undefined ? undefined : Object.assign(partial, { paste: false, alternate: false, interruptEchoes: 0 })
   const clock = new FakeScheduler()
   const inspector = new FakeInspector()
   const barrier = new FakeBarrier()

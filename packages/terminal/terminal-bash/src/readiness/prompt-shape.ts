@@ -19,14 +19,20 @@ export function isPromptShaped(line: string): boolean {
   return PROMPT_END.test(line) || CONTINUATION.test(line)
 }
 
-/** The current (last, unterminated) line of the output, bounded, and when output last arrived. */
+/** The current (last, unterminated) line of the output, bounded, when output last arrived, and the `^C` echoes. */
 export class LineTail {
   line = ''
   /** When output last arrived (the caller's clock). */
   at = 0
+  /** `^C` shown so far: the echo of a typed interrupt (the terminal's, or readline's). */
+  interruptEchoes = 0
+  private lastChar = ''
 
   push(text: string, at = 0): void {
     this.at = at
+    if (text === '') return
+    this.interruptEchoes += (this.lastChar + text).split('^C').length - 1
+    this.lastChar = text.endsWith('^') ? '^' : ''
     const nl = text.lastIndexOf('\n')
     const next = nl >= 0 ? text.slice(nl + 1) : this.line + text
     this.line = next.length > MAX_LINE_CHARS ? next.slice(-MAX_LINE_CHARS) : next

@@ -37,6 +37,8 @@ export interface ScreenView {
   readonly lastLine: string
   /** When the terminal last printed anything (scheduler time). */
   readonly lastOutputAt: number
+  /** `^C` echoes shown so far (a typed interrupt was processed). */
+  readonly interruptEchoes: number
 }
 
 export interface SendReadinessOptions {
@@ -368,6 +370,9 @@ export class SendReadiness {
   private uncertain(inspection: ForegroundInspection): boolean {
     const { screen, scheduler } = this.options
     if (screen === undefined || inspection.isShell) return false
+    // mid-teardown (bracketed paste off, the alternate screen not left yet): a program in
+    // its exit wait, however long the machine keeps it there; only its end settles this
+    if (screen.leaving && screen.alternate) return true
     const wait = inspection.evidence.find((e) => e.waitsOnStdin)
     const multiplexed = (wait?.watched ?? 1) > 1
     if (!multiplexed && !screen.leaving) return false

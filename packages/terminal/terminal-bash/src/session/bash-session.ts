@@ -288,5 +288,6 @@ function screenOf(modes: TerminalModes, tail: LineTail): ScreenView {
     get leaving() { return modes.leaving },
     get lastLine() { return tail.line },
     get lastOutputAt() { return tail.at },
+    get interruptEchoes() { return tail.interruptEchoes },
   }
 }

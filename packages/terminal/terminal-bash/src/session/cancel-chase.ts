@@ -28,6 +28,8 @@ export interface CancelChaseOptions {
    * real SIGINT is sent instead). Absent when nothing was written (nothing to flush).
    */
   readonly typeInterrupt?: () => Promise<boolean>
+  /** `^C` echoes shown so far: the typed interrupt was processed once one more appears. */
+  readonly echoes?: () => number
 }
 
 /**
@@ -54,6 +56,8 @@ export class CancelChase {
   private chaseCommands = false
   private seenCommands = 0
   private chasing = false
+  /** The first interrupt took effect (a typed one: its echo appeared). */
+  private processed: () => boolean = () => true
 
   constructor(private readonly options: CancelChaseOptions) {}
 
@@ -63,9 +67,13 @@ export class CancelChase {
     const first = (async (): Promise<boolean> => {
       if (typeInterrupt !== undefined) {
         const before = await inspect().catch(() => undefined)
+        const echoes = this.options.echoes?.()
         if (await typeInterrupt().catch(() => false)) {
           this.flushed = true
-          // the shell may have been forking the command when INTR hit the shell's own group
+          // the shell may have been forking the command when INTR hit the shell's own group;
+          // the line discipline may process INTR a little later than a kill lands, so the
+          // chase waits for its echo (a kill first would leave INTR for the next prompt)
+          if (echoes !== undefined) this.processed = () => (this.options.echoes?.() ?? 0) > echoes
           return before?.isShell === true
         }
       }
@@ -101,11 +109,13 @@ export class CancelChase {
     const deadline = scheduler.now() + CHASE_MAX_MS
     // until the command holds the foreground, or its prompt shows it already ended
     while (!settled() && prompts() === promptsBefore && scheduler.now() < deadline) {
-      const inspection = await inspect().catch(() => undefined)
-      if (settled()) break
-      if (inspection !== undefined && !inspection.isShell) {
-        this.track(interrupt())
-        break
+      if (this.processed()) {
+        const inspection = await inspect().catch(() => undefined)
+        if (settled()) break
+        if (inspection !== undefined && !inspection.isShell) {
+          this.track(interrupt())
+          break
+        }
       }
       await new Promise<void>((resolve) => scheduler.after(QUIET_PROBE_MS, resolve))
     }

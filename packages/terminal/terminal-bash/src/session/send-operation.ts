@@ -189,6 +189,7 @@ export class SendOperation implements TerminalSendOperation {
       prompts: () => prompt.markers,
       settled: () => this.readiness.settled !== undefined,
       typeInterrupt: this.writeStarted ? () => this.typeInterrupt() : undefined,
+      echoes: this.options.screen === undefined ? undefined : () => this.options.screen!.interruptEchoes,
     })
     this.chase = chase
     chase.start()
@@ -201,14 +202,16 @@ export class SendOperation implements TerminalSendOperation {
   /**
    * The foreground is being handed over: its group has no live member left (it exited and
    * the shell has not taken the terminal back), or a full-screen program is tearing its
-   * terminal down and still printing (vim flushes the input as it exits). A lookup that
-   * failed is not taken as a handover (it may not recover).
+   * terminal down: still on its alternate screen, or printing within the last second (vim
+   * flushes the input as it exits). A lookup that failed is not taken as a handover (it
+   * may not recover).
    */
   private changing(baseline: ForegroundInspection | undefined): boolean {
     if (baseline === undefined) return false
     if (baseline.members.length === 0 || (baseline.evidence.length > 0 && baseline.evidence.every((e) => e.syscall === 'zombie'))) return true
     const { screen, scheduler } = this.options
-    return !baseline.isShell && screen?.leaving === true && scheduler.now() - screen.lastOutputAt < UNCERTAIN_QUIET_MS
+    if (baseline.isShell || screen?.leaving !== true) return false
+    return screen.alternate || scheduler.now() - screen.lastOutputAt < UNCERTAIN_QUIET_MS
   }
 
   /** Type INTR when it raises SIGINT and flushes unread input; false (nothing written) otherwise. */
