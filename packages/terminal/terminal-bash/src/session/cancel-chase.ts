@@ -6,10 +6,16 @@ import { QUIET_PROBE_MS } from '../readiness/timing'
 /**
  * How long a cancelled send looks for the command its input started after the interrupt
  * (the shell announced a command, the program is not in the foreground yet). Forking and
- * handing over the terminal takes milliseconds; past this the command already ended or
- * never took the foreground.
+ * handing over the terminal takes milliseconds, but a loaded host can keep the child from
+ * running much longer; the send's own cancel bound (CANCEL_SETTLE_MAX_MS) is the same.
  */
-export const CHASE_MAX_MS = 1_000
+export const CHASE_MAX_MS = 5_000
+
+/** The chase looks every QUIET_PROBE_MS at first, then this often (a slow handover). */
+export const CHASE_SLOW_POLL_MS = 20
+
+/** How long the chase polls at the fast rate. */
+const CHASE_FAST_MS = 100
 
 export interface CancelChaseOptions {
   readonly scheduler: Scheduler
@@ -117,7 +123,8 @@ export class CancelChase {
           break
         }
       }
-      await new Promise<void>((resolve) => scheduler.after(QUIET_PROBE_MS, resolve))
+      const fast = scheduler.now() < deadline - CHASE_MAX_MS + CHASE_FAST_MS
+      await new Promise<void>((resolve) => scheduler.after(fast ? QUIET_PROBE_MS : CHASE_SLOW_POLL_MS, resolve))
     }
     this.chasing = false
     // a command announced while this one was chased gets its own chase
