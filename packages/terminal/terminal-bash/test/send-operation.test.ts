@@ -3,6 +3,7 @@ import type { TerminalSessionStatus } from 'dsh-terminal'
 import { describe, expect, it } from 'vitest'
 import { RenderedOutput } from '../src/output/rendered-output'
 import { parseSttyG, type Termios } from '../src/readiness/termios'
+import type { ScreenView } from '../src/readiness/send-readiness'
 import { CANCEL_SETTLE_MAX_MS, SendOperation, type SendPort } from '../src/session/send-operation'
 import { FakeBarrier } from './fakes/fake-barrier'
 import { fg } from './fakes/fake-foreground'
@@ -53,7 +54,7 @@ class FakePort implements SendPort {
   }
 }
 
-function start(port: FakePort, text: string, options: { submit?: boolean; signal?: AbortSignal } = {}) {
+function start(port: FakePort, text: string, options: { submit?: boolean; signal?: AbortSignal; screen?: ScreenView } = {}) {
   const clock = new FakeScheduler()
   const prompt: { markers: number; promptReady: boolean; promptShown?: boolean } = { markers: 0, promptReady: false }
   let doneCalls = 0
@@ -64,6 +65,7 @@ function start(port: FakePort, text: string, options: { submit?: boolean; signal
     scheduler: clock,
     timing,
     prompt,
+    screen: options.screen,
     output: { take: () => out.take(), viewport: async () => out.take() },
     enter: '\r',
     onDone: () => { doneCalls++ },
@@ -170,6 +172,30 @@ describe('SendOperation', () => {
       await clock.advance(100)
     }
     expect((await op.done).waitReason).toBe('timeout')
+  })
+
+  it('cancelled before anything was written while the shell idles at its prompt: nothing to interrupt', async () => {
+    const port = new FakePort()
+    const controller = new AbortController()
+    controller.abort()
+    const screen = { paste: false, alternate: false, leaving: false, lastLine: 'dsh> ', lastOutputAt: 0, interruptEchoes: 0 }
+    const clock = new FakeScheduler()
+    const op = new SendOperation({
+      port,
+      request: { text: 'echo x', submit: true, signal: controller.signal },
+      scheduler: clock,
+      timing,
+      prompt: { markers: 0, promptReady: false, promptShown: true },
+      screen,
+      output: { take: () => ({ text: '', truncated: false }), viewport: async () => ({ text: '', truncated: false }) },
+      enter: '\r',
+      onDone: () => {},
+    })
+    await flush()
+    expect((await op.done).waitReason).toBe('timeout')
+    // a SIGINT to an idle readline only races it (a late one eats the next keystroke)
+    expect(port.interrupts).toBe(0)
+    expect(port.written).toEqual([])
   })
 
   it('written input is cancelled by typing INTR when the line discipline flushes with it', async () => {

@@ -36,6 +36,12 @@ export interface CancelChaseOptions {
   readonly typeInterrupt?: () => Promise<boolean>
   /** `^C` echoes shown so far: the typed interrupt was processed once one more appears. */
   readonly echoes?: () => number
+  /**
+   * The shell sits idle at its own prompt (nothing typed, PS1 shown). With nothing written
+   * there is nothing to interrupt then, and a SIGINT could only race readline (one that
+   * lands before readline blocks is handled at the next keystroke, eating it).
+   */
+  readonly idleAtPrompt?: () => boolean
 }
 
 /**
@@ -58,6 +64,8 @@ export class CancelChase {
   deliveries: Promise<void> = Promise.resolve()
   /** The interrupt was typed: the line discipline dropped the unread input. */
   flushed = false
+  /** Nothing was interrupted: nothing was written and the shell sat idle at its prompt. */
+  skipped = false
   /** Commands the shell announced are chased (plain SIGINT path only). */
   private chaseCommands = false
   private seenCommands = 0
@@ -81,6 +89,13 @@ export class CancelChase {
           // chase waits for its echo (a kill first would leave INTR for the next prompt)
           if (echoes !== undefined) this.processed = () => (this.options.echoes?.() ?? 0) > echoes
           return before?.isShell === true
+        }
+      }
+      if (typeInterrupt === undefined && this.options.idleAtPrompt?.() === true) {
+        const now = await inspect().catch(() => undefined)
+        if (now?.isShell === true && now.stdin === 'waiting' && this.options.idleAtPrompt()) {
+          this.skipped = true
+          return false
         }
       }
       const target = await interrupt().catch(() => undefined)

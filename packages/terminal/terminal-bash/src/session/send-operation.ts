@@ -14,6 +14,7 @@ import type { ReadinessTiming, Scheduler } from '../readiness/scheduler'
 import { applyLineDiscipline, type InputEffect } from '../readiness/line-discipline'
 import { type PromptView, type ScreenView, SendReadiness } from '../readiness/send-readiness'
 import { QUIET_PROBE_MS, UNCERTAIN_QUIET_MS } from '../readiness/timing'
+import { CONTROLLED_PROMPT } from '../output/marker-tracker'
 import { CancelChase } from './cancel-chase'
 import { writePaced } from './paced-write'
 import { sendBytes } from './paste'
@@ -43,6 +44,12 @@ export interface SendPort {
  * SIGINT and keeps printing releases the session then (as `timeout`).
  */
 export const CANCEL_SETTLE_MAX_MS = 5_000
+
+/**
+ * How long after a cancel's interrupt a shell that shows no reaction at all is nudged (see
+ * nudgeIfSilent). An interrupted shell prints `^C` within milliseconds.
+ */
+export const NUDGE_AFTER_MS = 250
 
 /** Control characters the line discipline may act on (signals, editing, flow control). */
 const LINE_CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/
@@ -190,12 +197,39 @@ export class SendOperation implements TerminalSendOperation {
       settled: () => this.readiness.settled !== undefined,
       typeInterrupt: this.writeStarted ? () => this.typeInterrupt() : undefined,
       echoes: this.options.screen === undefined ? undefined : () => this.options.screen!.interruptEchoes,
+      idleAtPrompt: () => prompt.promptShown === true && this.options.screen?.lastLine === CONTROLLED_PROMPT,
     })
     this.chase = chase
     chase.start()
     void chase.deliveries.then(() => {
       if (port.status().kind === 'exited') this.readiness.settle('session_exit')
-      else this.readiness.interrupted(chase.flushed, CANCEL_SETTLE_MAX_MS)
+      // nothing written, nothing interrupted: no stronger claim than timeout
+      else if (chase.skipped) this.readiness.settle('timeout')
+      else {
+        this.readiness.interrupted(chase.flushed, CANCEL_SETTLE_MAX_MS)
+        this.nudgeIfSilent()
+      }
+    })
+  }
+
+  /**
+   * readline can take a SIGINT that lands just before it blocks only at its next keystroke
+   * (and eat that key). When the shell shows no reaction to the interrupt after
+   * NUDGE_AFTER_MS while it waits on the terminal, it is sent a NUL (readline's set-mark: no
+   * effect at rest), which lets it handle the signal now: `^C` and a fresh prompt.
+   */
+  private nudgeIfSilent(): void {
+    const { scheduler, screen, port } = this.options
+    if (screen === undefined) return
+    const since = screen.lastOutputAt
+    scheduler.after(NUDGE_AFTER_MS, () => {
+      if (this.readiness.settled !== undefined || screen.lastOutputAt > since) return
+      void port.inspect().then((now) => {
+        if (this.readiness.settled !== undefined || screen.lastOutputAt > since) return
+        if (!now.isShell || now.stdin !== 'waiting') return
+        this.readiness.injected(1)
+        return port.write('\u0000')
+      }).catch(() => { /* the terminal is gone or busy: the cancel bound ends the wait */ })
     })
   }
 
