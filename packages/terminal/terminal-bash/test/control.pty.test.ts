@@ -1,12 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { boot, type Harness } from './fixtures/harness'
+import { boot, type Harness, PROVEN_ONLY } from './fixtures/harness'
 import { requireTool } from './fixtures/tools'
-
-/**
- * Idle silence far above any program's reaction time: a send that settles `stdin_read`
- * here was proven ready, never guessed from silence (the bug was a 3 s silence wait).
- */
-const PROVEN_ONLY = { idleSilenceMs: 20_000, handoffGraceMs: 500, timeoutMs: 25_000 }
 
 let h: Harness | undefined
 afterEach(async () => {

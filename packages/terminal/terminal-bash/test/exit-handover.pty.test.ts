@@ -1,11 +1,9 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { boot, type Harness } from './fixtures/harness'
+import { boot, type Harness, PROVEN_ONLY } from './fixtures/harness'
 import { requireTool } from './fixtures/tools'
 
-/** Proven readiness only: no send here may settle on a guess from silence. */
-const PROVEN_ONLY = { idleSilenceMs: 20_000, handoffGraceMs: 500, timeoutMs: 25_000 }
 const REPETITIONS = 50
 /** Bound of one whole test (50 program starts and exits on a loaded host). */
 const TEST_BOUND_MS = 300_000

@@ -1,9 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { boot, type Harness, waitFor } from './fixtures/harness'
+import { boot, type Harness, PROVEN_ONLY, waitFor } from './fixtures/harness'
 import { requireTool } from './fixtures/tools'
 
-/** Proven readiness only: a `stdin_read` here was never a guess from silence. */
-const PROVEN_ONLY = { idleSilenceMs: 20_000, handoffGraceMs: 500, timeoutMs: 25_000 }
 /** A busy program never reaches a prompt: settle on a short silence. */
 const SHORT_IDLE = { idleSilenceMs: 300, handoffGraceMs: 50, timeoutMs: 20_000 }
 

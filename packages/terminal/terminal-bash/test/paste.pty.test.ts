@@ -1,11 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { boot, type Harness } from './fixtures/harness'
+import { boot, type Harness, PROVEN_ONLY } from './fixtures/harness'
 import { requireTool } from './fixtures/tools'
-
-/** Proven readiness only: a `stdin_read` here was never a guess from silence. */
-const PROVEN_ONLY = { idleSilenceMs: 20_000, handoffGraceMs: 500, timeoutMs: 25_000 }
 
 let h: Harness | undefined
 afterEach(async () => {

@@ -68,7 +68,7 @@ export class AnswerGate {
   }
 
   private async drain(): Promise<void> {
-    const { termios, flushOutput, shellAtPrompt, write, closed, deciding } = this.options
+    const { flushOutput, shellAtPrompt, write, closed, deciding } = this.options
     this.draining = true
     deciding(true)
     try {

@@ -15,7 +15,7 @@ const KEY_INPUT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/
  * ESC is keys (`^C`, an arrow, an ESC sequence) and is written as given.
  */
 export function sendBytes(text: string, submit: boolean, enter: string, screen: { readonly paste: boolean; readonly alternate: boolean } | undefined): string {
-  const bracket = screen !== undefined && screen.paste && !screen.alternate && [...text].length > 1 && !KEY_INPUT.test(text)
+  const bracket = screen?.paste === true && !screen.alternate && [...text].length > 1 && !KEY_INPUT.test(text)
   const body = bracket ? PASTE_START + text + PASTE_END : text
   return submit ? body + enter : body
 }
