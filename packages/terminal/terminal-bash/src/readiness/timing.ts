@@ -38,4 +38,4 @@ export const DRAIN_MAX_MS = 20
  * exits, then flushes the input). Long enough for the awaited answer or the exit to land
  * in the same send; short next to idleSilenceMs.
  */
-export const UNCERTAIN_QUIET_MS = 1_000
+export const UNCERTAIN_QUIET_MS = 1_500

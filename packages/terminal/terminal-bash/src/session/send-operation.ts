@@ -236,7 +236,7 @@ export class SendOperation implements TerminalSendOperation {
   /**
    * The foreground is being handed over: its group has no live member left (it exited and
    * the shell has not taken the terminal back), or a full-screen program is tearing its
-   * terminal down: still on its alternate screen, or printing within the last second (vim
+   * terminal down: still on its alternate screen, or printing within UNCERTAIN_QUIET_MS (vim
    * flushes the input as it exits). A lookup that failed is not taken as a handover (it
    * may not recover).
    */
