@@ -92,8 +92,10 @@ export class CancelChase {
         }
       }
       if (typeInterrupt === undefined && this.options.idleAtPrompt?.() === true) {
+        // the shell owns the terminal at its prompt (blocked in readline, or about to be:
+        // exactly when a SIGINT would race it)
         const now = await inspect().catch(() => undefined)
-        if (now?.isShell === true && now.stdin === 'waiting' && this.options.idleAtPrompt()) {
+        if (now?.isShell === true && this.options.idleAtPrompt()) {
           this.skipped = true
           return false
         }
