@@ -64,6 +64,26 @@ async function findPackage(specifier: string, fromDir: string): Promise<{ dir: s
   }
 }
 
+/**
+ * A monorepo's root package (pnpm-workspace.yaml, or package.json `workspaces`): the
+ * repository itself, not a package of code. A program run from it (`pnpm dsh`, a bench
+ * script) protects its own file and the manifest, never the whole repository, which may be
+ * the writable workspace.
+ */
+async function isWorkspaceRoot(packageDir: string): Promise<boolean> {
+  try {
+    if ((await stat(join(packageDir, 'pnpm-workspace.yaml'))).isFile()) return true
+  } catch { /* not pnpm */ }
+  try {
+    const path = join(packageDir, 'package.json')
+    if ((await stat(path)).size > MAX_MANIFEST_BYTES) return false
+    const manifest = JSON.parse(await readFile(path, 'utf8')) as Record<string, unknown>
+    return manifest.workspaces !== undefined
+  } catch {
+    return false
+  }
+}
+
 async function dependencyNames(packageDir: string): Promise<string[]> {
   try {
     const path = join(packageDir, 'package.json')
@@ -93,7 +113,9 @@ function pathOfSpecifier(specifier: string, fromDir: string): string | undefined
  * on (package.json `dependencies`, `optionalDependencies`, `peerDependencies`, resolved the
  * way Node resolves them, through pnpm's symlinks to their real directories), and the
  * `node_modules` trees all of that came from. A package inside a `node_modules` tree is not
- * walked further: the whole tree is already part of the installation.
+ * walked further: the whole tree is already part of the installation. A loaded file of a
+ * monorepo's root package adds that file and the root's package.json (and the root's
+ * dependencies), not the repository around them (see isWorkspaceRoot).
  */
 export async function installationOf(seeds: readonly InstallSeed[]): Promise<Installation> {
   const packageDirs = new Set<string>()
@@ -116,7 +138,11 @@ export async function installationOf(seeds: readonly InstallSeed[]): Promise<Ins
       if (real === undefined) continue
       const root = await packageRootOf(real)
       if (root === undefined) files.add(real)
-      else add(root)
+      else if ('file' in seed && outerNodeModules(root) === undefined && await isWorkspaceRoot(root)) {
+        files.add(real)
+        files.add(join(root, 'package.json'))
+        if (!queue.includes(root)) queue.push(root)
+      } else add(root)
       continue
     }
     const found = 'specifier' in seed ? await findPackage(seed.specifier, seed.fromDir) : undefined
