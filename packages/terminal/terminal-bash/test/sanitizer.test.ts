@@ -125,3 +125,20 @@ describe('StreamSanitizer', () => {
     )
   })
 })
+
+describe('characters split across chunks', () => {
+  it('a surrogate pair cut between chunks is delivered whole, wherever the cut falls', () => {
+    const input = 'a😀\x1b[2X😀b\r\n中😀'
+    const whole = merged(run([input]).pieces)
+    for (const parts of splits(input)) {
+      const { pieces } = run(parts)
+      expect(merged(pieces)).toEqual(whole)
+      for (const p of pieces) if (p.kind === 'text') expect(p.text).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/)
+    }
+  })
+
+  it('a high surrogate left at the end of the stream becomes U+FFFD', () => {
+    expect(run(['ok\uD83D']).text).toBe('ok\uFFFD')
+  })
+})
+

@@ -48,9 +48,12 @@ export class StreamSanitizer {
   private csi = ''
   private text = ''
   private pieces: SanitizedPiece[] = []
+  /** A high surrogate that ended the previous chunk: its pair starts the next one. */
+  private highSurrogate = ''
 
   /** Sanitize one chunk; returns the pieces it completed. */
-  push(chunk: string): SanitizedPiece[] {
+  push(input: string): SanitizedPiece[] {
+    const chunk = this.joinSurrogates(input)
     let i = 0
     while (i < chunk.length) {
       if (this.state === 'ground') {
@@ -71,9 +74,31 @@ export class StreamSanitizer {
   /** End of stream: a trailing lone CR is handed out; pending escapes are dropped. */
   flush(): SanitizedPiece[] {
     this.resolveCr()
+    // a high surrogate whose pair never came is not a character: show the replacement
+    if (this.highSurrogate !== '' && this.state === 'ground') this.emit('\uFFFD')
+    this.highSurrogate = ''
     this.state = 'ground'
     this.osc = ''
     return this.take()
+  }
+
+  /**
+   * A chunk boundary may fall between the two UTF-16 halves of one character (a producer
+   * that cuts strings by length): hold a trailing high surrogate back for the next chunk,
+   * so no piece ever carries half a character.
+   */
+  private joinSurrogates(input: string): string {
+    let chunk = input
+    if (this.highSurrogate !== '') {
+      chunk = this.highSurrogate + chunk
+      this.highSurrogate = ''
+    }
+    const last = chunk.charCodeAt(chunk.length - 1)
+    if (last >= 0xd800 && last <= 0xdbff) {
+      this.highSurrogate = chunk.slice(-1)
+      chunk = chunk.slice(0, -1)
+    }
+    return chunk
   }
 
   private take(): SanitizedPiece[] {
