@@ -31,7 +31,7 @@ describe('installationOf', () => {
     symlinkSync(join(repo, 'packages/x'), join(repo, 'node_modules/dsh-x'))
     const found = await installationOf([{ file: join(repo, 'scripts/run.mjs') }])
     expect(found.packageDirs).toEqual([join(repo, 'packages/x')])
-    expect(found.files.sort()).toEqual([join(repo, 'package.json'), join(repo, 'scripts/run.mjs')])
+    expect([...found.files].sort()).toEqual([join(repo, 'package.json'), join(repo, 'scripts/run.mjs')])
     expect(found.nodeModules).toEqual([join(repo, 'node_modules')])
   })
 
@@ -53,6 +53,6 @@ describe('installationOf', () => {
     })
     const found = await installationOf([{ file: join(repo, 'bench/run.mjs') }])
     expect(found.packageDirs).toEqual([])
-    expect(found.files.sort()).toEqual([join(repo, 'bench/run.mjs'), join(repo, 'package.json')])
+    expect([...found.files].sort()).toEqual([join(repo, 'bench/run.mjs'), join(repo, 'package.json')])
   })
 })
