@@ -2,14 +2,13 @@ import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process'
 import { Readable, Writable } from 'node:stream'
 import { fileURLToPath } from 'node:url'
 import { type ClientConnection, client, methods, ndJsonStream, type SessionNotification } from '@agentclientprotocol/sdk'
+import { Waiters, WAIT_MS } from '../../../host/test/helpers/waiters'
 
 /** The repo root (the agent runs from there, as an editor would run it from a project). */
 export const REPO_ROOT = fileURLToPath(new URL('../../../../../', import.meta.url))
 /** What an editor runs: `node packages/hosts/acp/lib/cli.js`. */
 export const CLI = fileURLToPath(new URL('../../lib/cli.js', import.meta.url))
-
-/** Bound of every wait on the agent; only reached when a test is failing. */
-export const WAIT_MS = 20_000
+export { WAIT_MS }
 
 /**
  * A real `dsh-acp` process driven over its stdio by the SDK's own client side. Every
@@ -20,7 +19,7 @@ export class AcpProcess {
   stderr = ''
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
   readonly connection: ClientConnection
-  private readonly waiters = new Set<() => void>()
+  private readonly waiters = new Waiters()
 
   private constructor(readonly child: ChildProcessWithoutNullStreams) {
     child.stderr.setEncoding('utf8')
@@ -46,21 +45,7 @@ export class AcpProcess {
 
   /** Wait until `pick` finds something; rejects after WAIT_MS with what was seen so far. */
   until<T>(what: string, pick: () => T | undefined): Promise<T> {
-    return new Promise((resolve, reject) => {
-      const check = () => {
-        const found = pick()
-        if (found === undefined) return
-        this.waiters.delete(check)
-        clearTimeout(timer)
-        resolve(found)
-      }
-      const timer = setTimeout(() => {
-        this.waiters.delete(check)
-        reject(new Error(`timed out waiting for ${what}; updates: ${JSON.stringify(this.updates)}; stderr:\n${this.stderr}`))
-      }, WAIT_MS)
-      this.waiters.add(check)
-      check()
-    })
+    return this.waiters.until(what, pick, () => `updates: ${JSON.stringify(this.updates)}; stderr:\n${this.stderr}`)
   }
 
   /** Close the connection the way an editor does when it goes away: end the agent's stdin. */
@@ -74,5 +59,5 @@ export class AcpProcess {
     }
   }
 
-  private notify(): void { for (const check of [...this.waiters]) check() }
+  private notify(): void { this.waiters.notify() }
 }

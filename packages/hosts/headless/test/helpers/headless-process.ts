@@ -1,15 +1,14 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { REPO_ROOT, TEST_TOOLS_YML } from '../../../host/test/helpers/procs'
+import { Waiters, WAIT_MS } from '../../../host/test/helpers/waiters'
 
 // Paths and /proc checks are shared with the other fronts' tests (dsh-host's test helpers).
 export { BASE_TEST_TOOLS_YML, processGone, REPO_ROOT, ROOT_YML, TEST_TOOLS_YML } from '../../../host/test/helpers/procs'
 
 /** What `pnpm dsh` runs. */
 export const CLI = fileURLToPath(new URL('../../lib/cli.js', import.meta.url))
-
-/** Bound of every wait on the host; only reached when a test is failing. */
-export const WAIT_MS = 20_000
+export { WAIT_MS }
 
 export type Message = Record<string, unknown>
 
@@ -20,7 +19,7 @@ export class HeadlessProcess {
   readonly exited: Promise<{ code: number | null, signal: NodeJS.Signals | null }>
   private pending = ''
   private ids = 0
-  private readonly waiters = new Set<() => void>()
+  private readonly waiters = new Waiters()
 
   private constructor(readonly child: ChildProcessWithoutNullStreams) {
     child.stdout.setEncoding('utf8')
@@ -57,21 +56,7 @@ export class HeadlessProcess {
 
   /** Wait until `pick` finds something; rejects after WAIT_MS with the stderr seen so far. */
   until<T>(what: string, pick: () => T | undefined): Promise<T> {
-    return new Promise((resolve, reject) => {
-      const check = () => {
-        const found = pick()
-        if (found === undefined) return
-        this.waiters.delete(check)
-        clearTimeout(timer)
-        resolve(found)
-      }
-      const timer = setTimeout(() => {
-        this.waiters.delete(check)
-        reject(new Error(`timed out waiting for ${what}; messages: ${JSON.stringify(this.messages)}; stderr:\n${this.stderr}`))
-      }, WAIT_MS)
-      this.waiters.add(check)
-      check()
-    })
+    return this.waiters.until(what, pick, () => `messages: ${JSON.stringify(this.messages)}; stderr:\n${this.stderr}`)
   }
 
   response(id: number | string | null): Promise<Message> {
@@ -81,5 +66,5 @@ export class HeadlessProcess {
   /** Ids of the responses in the order they arrived. */
   order(): unknown[] { return this.messages.filter((m) => 'ok' in m).map((m) => m.id) }
 
-  private notify(): void { for (const check of [...this.waiters]) check() }
+  private notify(): void { this.waiters.notify() }
 }
