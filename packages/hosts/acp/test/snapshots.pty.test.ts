@@ -1,13 +1,10 @@
-import { mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { methods, type SessionNotification } from '@agentclientprotocol/sdk'
 import { afterEach, describe, expect, it } from 'vitest'
 import { stringify } from 'yaml'
 import { event, FakeOpenAI, finishChunk, startSse, textChunk, writeRaw } from '../../../core/model-openai/test/helpers/fake-openai'
 import { normalize } from '../../headless/test/helpers/normalize'
-import { overlayWith, scriptModel } from '../../headless/test/helpers/overlay'
+import { overlayWith, scriptModel, tempFile } from '../../headless/test/helpers/overlay'
 import { BOUNDED_STEPS, ERROR_STEPS, type ToolStep } from '../../headless/test/helpers/overlay-steps'
 import { AcpProcess, REPO_ROOT } from './helpers/acp-process'
 
@@ -22,9 +19,7 @@ const utf8 = (text: string) => new TextEncoder().encode(text).length
 /** A script that makes each step one model turn (one tool call), then says "done". */
 function scriptOf(steps: readonly ToolStep[]): string {
   const turns = [...steps.map(({ tool, args }) => ({ toolCalls: [{ name: tool, arguments: args }] })), { text: 'done' }]
-  const file = join(mkdtempSync(join(tmpdir(), 'dsh-script-')), 'steps.yml')
-  writeFileSync(file, stringify({ turns }))
-  return file
+  return tempFile('dsh-script-', 'steps.yml', stringify({ turns }))
 }
 
 let acp: AcpProcess | undefined

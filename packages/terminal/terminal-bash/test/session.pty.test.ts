@@ -1,4 +1,5 @@
-import { readFileSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import xterm from '@xterm/headless'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -76,13 +77,16 @@ describe('bash session (real PTY)', () => {
   })
 
   it('the motd is what the shell printed before its first prompt', async () => {
-    h = await boot()
-    const rc = join(h.workspace, 'rc.sh')
-    writeFileSync(rc, 'echo "welcome-$((40+2))"\n')
-    await h.root.fiber.dispose()
-    h = await boot({ shellArgs: ['--noprofile', '--rcfile', rc, '-i'] })
-    const opened = await h.root.terminals.spawn(h.agent, { type: 'shell' })
-    expect(opened.motd).toBe('welcome-42\n')
+    const dir = mkdtempSync(join(tmpdir(), 'dsh-rc-'))
+    try {
+      const rc = join(dir, 'rc.sh')
+      writeFileSync(rc, 'echo "welcome-$((40+2))"\n')
+      h = await boot({ shellArgs: ['--noprofile', '--rcfile', rc, '-i'] })
+      const opened = await h.root.terminals.spawn(h.agent, { type: 'shell' })
+      expect(opened.motd).toBe('welcome-42\n')
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 
   it('a printed fake marker plus the prompt does not settle a send', async () => {

@@ -1,6 +1,7 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path'
+import { afterAll } from 'vitest'
 import { parse, stringify } from 'yaml'
 
 // Shared by the snapshot suites of every front (headless, acp): run an example PTY overlay
@@ -9,6 +10,21 @@ import { parse, stringify } from 'yaml'
 
 type Entry = { id?: string; name?: string; config?: Record<string, unknown> }
 type Patch = { id?: string; insert?: Entry[]; config?: Record<string, unknown>; disabled?: boolean }
+
+/** Temporary directories written by this module; removed after the importing test file's tests. */
+const made: string[] = []
+afterAll(() => {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true })
+})
+
+/** Write `text` to `name` in a new temporary directory (removed after the test file); returns the path. */
+export function tempFile(prefix: string, name: string, text: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix))
+  made.push(dir)
+  const file = join(dir, name)
+  writeFileSync(file, text)
+  return file
+}
 
 /** Patches that swap the composition's model (entry id `model`) for the script provider. */
 export function scriptModel(script: string): Patch[] {
@@ -33,7 +49,5 @@ export function overlayWith(overlay: string, settings: Record<string, Record<str
     return { id, config: { ...(entry.config ?? {}), ...fields } }
   })
   config.patches = [...(config.patches ?? []), ...extra, ...patches]
-  const file = join(mkdtempSync(join(tmpdir(), 'dsh-overlay-')), basename(overlay))
-  writeFileSync(file, stringify(entries))
-  return file
+  return tempFile('dsh-overlay-', basename(overlay), stringify(entries))
 }
