@@ -31,6 +31,21 @@ describe('text is written exactly as given (real PTY)', () => {
     expect(r.exitCode).toBe(0)
   })
 
+  it('a TAB stays a TAB after a command run with its own TERM (bash resets readline when TERM is restored)', async () => {
+    requireTool('vim', 'apt-get install vim')
+    h = await boot(PROVEN_ONLY)
+    const id = await h.open()
+    await h.send(id, 'TERM=xterm-256color true')
+    const plain = await h.send(id, "tr '\\t' '#' <<'EOF'\na\tb\nEOF")
+    expect(plain.viewport).toContain('\na#b\n')
+    // a full-screen program started that way, then left: the next heredoc still keeps its TAB
+    const vim = await h.send(id, 'TERM=xterm-256color vim v.txt')
+    expect(vim.viewport).toContain('[screen snapshot')
+    await h.send(id, ':q!')
+    const after = await h.send(id, "tr '\\t' '#' <<'EOF'\nc\td\nEOF")
+    expect(after.viewport).toContain('\nc#d\n')
+  })
+
   it('a 5-line for loop and a heredoc in one send both run', async () => {
     h = await boot(PROVEN_ONLY)
     const id = await h.open()

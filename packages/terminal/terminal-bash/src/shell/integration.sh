@@ -19,9 +19,6 @@ if [ -z "${__dsh_integrated-}" ]; then
   IFS= builtin read -r __dsh_nonce
   # the integration is for this shell only: nested shells must not inherit it
   builtin export -n PROMPT_COMMAND PS1 PS2 2>/dev/null
-  # readline turns bracketed paste off for TERM=dumb; on, a send written between paste
-  # brackets is inserted literally (a TAB is a TAB, not completion; lines are one input)
-  builtin bind 'set enable-bracketed-paste on' 2>/dev/null
 
   __dsh_ps0=
   if (( BASH_VERSINFO[0] > 4 || (BASH_VERSINFO[0] == 4 && BASH_VERSINFO[1] >= 4) )); then
@@ -34,6 +31,11 @@ if [ -z "${__dsh_integrated-}" ]; then
 
   __dsh_mark() {
     builtin printf '\033]133;D;%s;%s\007' "$1" "$__dsh_nonce"
+    # readline turns bracketed paste off for TERM=dumb, again whenever TERM is reset (a
+    # command run as `TERM=xterm-256color vim` restores TERM=dumb after it): on before every
+    # prompt, a send written between paste brackets is inserted literally (a TAB is a TAB,
+    # not completion; lines are one input)
+    builtin bind 'set enable-bracketed-paste on' 2>/dev/null
     PS1='dsh> '
     PS2=$__dsh_ps2
     if [ -n "$__dsh_ps0" ]; then PS0=$__dsh_ps0; fi
