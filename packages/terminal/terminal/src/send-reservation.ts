@@ -4,6 +4,8 @@ import type { TerminalSendOperation } from './types'
 /** A session's single send slot. */
 export interface SendSlot {
   active: boolean
+  /** The send holding the slot was cancelled and is winding down (its program is being interrupted). */
+  cancelled?: boolean
 }
 
 /**
@@ -14,6 +16,7 @@ export interface SendSlot {
  */
 export function reserveSend(slot: SendSlot, start: () => TerminalSendOperation): TerminalSendOperation {
   slot.active = true
+  slot.cancelled = false
   let operation: TerminalSendOperation
   try {
     operation = start()
@@ -21,7 +24,12 @@ export function reserveSend(slot: SendSlot, start: () => TerminalSendOperation):
     slot.active = false
     throw error
   }
-  const release = () => { slot.active = false }
+  let held = true
+  const release = () => {
+    held = false
+    slot.active = false
+    slot.cancelled = false
+  }
   const done = operation.done.then(
     (result) => { release(); return result },
     (error: unknown) => { release(); throw error },
@@ -30,7 +38,11 @@ export function reserveSend(slot: SendSlot, start: () => TerminalSendOperation):
   return {
     done,
     readOutput: () => operation.readOutput(),
-    cancel: (reason?: unknown) => operation.cancel(reason),
+    cancel: (reason?: unknown) => {
+      // a late cancel of a settled send must not mark its successor
+      if (held) slot.cancelled = true
+      operation.cancel(reason)
+    },
     ...(outputBytes ? { outputBytes } : {}),
   }
 }

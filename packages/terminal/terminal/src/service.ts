@@ -88,7 +88,7 @@ export class TerminalSessionService extends Service {
   /** Reserve the session for one send (synchronously) and start it. */
   startSend(owner: Agent, id: TerminalSessionId, request: TerminalSendRequest): TerminalSendOperation {
     const record = this.open(owner, id)
-    if (record.send.active) throw new TerminalError('SEND_ACTIVE', `a send is still running in ${id}; wait for it to finish (job_output) or cancel it before sending again`)
+    if (record.send.active) throw new TerminalError('SEND_ACTIVE', sendActiveMessage(id, record.send.cancelled === true))
     return reserveSend(record.send, () => record.backend.send(request))
   }
 
@@ -186,4 +186,10 @@ export class TerminalSessionService extends Service {
 
 function failureReport(scope: string, errors: unknown[]): AggregateError {
   return new AggregateError(errors, `terminals: ${scope}: ${errors.length} terminal cleanup failure(s): ${errors.map(describeError).join('; ')}; processes may still be running, check and kill them`)
+}
+
+/** SEND_ACTIVE's text: a cancelled send still holds the session until its program stopped. */
+function sendActiveMessage(id: TerminalSessionId, cancelled: boolean): string {
+  if (cancelled) return `the cancelled send in ${id} is still stopping its program (interrupted, waiting for the prompt); send again in a moment`
+  return `a send is still running in ${id}; wait for it to finish (job_output) or cancel it before sending again`
 }

@@ -54,11 +54,29 @@ describe('one send at a time', () => {
     const op = w.terminals.startSend(w.alice, id, LS)
     op.cancel()
     expect(() => w.terminals.startSend(w.alice, id, LS)).toThrow(code('SEND_ACTIVE'))
+    // the error says why the session is still busy: the cancelled send is stopping its program
+    expect(() => w.terminals.startSend(w.alice, id, LS)).toThrow(new RegExp(`cancelled send in ${id} is still stopping its program`))
     session.sends[0]!.finish()
     await op.done
-    w.terminals.startSend(w.alice, id, { text: 'pwd', submit: true })
+    const next = w.terminals.startSend(w.alice, id, { text: 'pwd', submit: true })
     expect(session.sends.map((s) => s.request.text)).toEqual(['ls', 'pwd'])
+    // a new send starts uncancelled: a third send hears that one is running
+    expect(() => w.terminals.startSend(w.alice, id, LS)).toThrow(new RegExp(`send is still running in ${id}`))
     session.sends[1]!.finish()
+    await next.done
+  })
+
+  it('a late cancel of a settled send does not mark the send that holds the session now', async () => {
+    w = await world()
+    const { id, session } = await w.open(w.alice)
+    const first = w.terminals.startSend(w.alice, id, LS)
+    session.sends[0]!.finish()
+    await first.done
+    const second = w.terminals.startSend(w.alice, id, { text: 'pwd', submit: true })
+    first.cancel()
+    expect(() => w.terminals.startSend(w.alice, id, LS)).toThrow(new RegExp(`a send is still running in ${id}`))
+    session.sends[1]!.finish()
+    await second.done
   })
 
   it('the slot frees when the send rejects', async () => {
