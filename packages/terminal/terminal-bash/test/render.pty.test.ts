@@ -113,6 +113,10 @@ describe('rendered viewport (real PTY, real programs)', () => {
     const r = await h.send(id, 'TERM=xterm-256color top -d 5')
     expect(r.viewport).toContain(SNAPSHOT)
     expect(r.viewport).toMatch(/\n +PID USER .*COMMAND\n/)
+    // the cursor the marker names is on the screen (top leaves it past the last column)
+    const [, row, col] = /cursor at row (\d+), column (\d+)\]/.exec(r.viewport)!
+    expect(Number(row)).toBeLessThanOrEqual(40)
+    expect(Number(col)).toBeLessThanOrEqual(160)
     const q = await h.send(id, 'q', false)
     expect(q.viewport).not.toContain(SNAPSHOT)
     expect(q.viewport.endsWith('dsh> ')).toBe(true)

@@ -12,10 +12,13 @@ export interface ScreenState {
 
 /**
  * The marker line that heads a screen snapshot. Rows and columns are 1-based, as a
- * person counts them on the screen.
+ * person counts them on the screen, and always on it.
  */
 export function snapshotMarker(screen: ScreenState): string {
-  return `[screen snapshot of a full-screen program (${screen.rows.length} rows x ${screen.cols} columns); cursor at row ${screen.cursorRow + 1}, column ${screen.cursorCol + 1}]`
+  // after writing the last column the emulator's cursor sits one past it (a pending wrap):
+  // on the screen it is still in the last column
+  const col = Math.min(screen.cursorCol, screen.cols - 1)
+  return `[screen snapshot of a full-screen program (${screen.rows.length} rows x ${screen.cols} columns); cursor at row ${screen.cursorRow + 1}, column ${col + 1}]`
 }
 
 /**
