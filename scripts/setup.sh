@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 if command -v apt-get >/dev/null 2>&1; then
   SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
   need=""
-  for pair in bwrap:bubblewrap gdb:gdb ed:ed python3:python3 make:make g++:g++ vim:vim less:less man:man-db top:procps; do
+  for pair in bwrap:bubblewrap gdb:gdb ed:ed python3:python3 make:make g++:g++ tmux:tmux vim:vim less:less man:man-db top:procps; do
     command -v "${pair%%:*}" >/dev/null 2>&1 || need="$need ${pair#*:}"
   done
   if [ -n "$need" ]; then

@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process'
+import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { boot, type Harness, PROVEN_ONLY, waitFor } from './fixtures/harness'
 import { requireTool } from './fixtures/tools'
@@ -39,6 +41,25 @@ describe('the model is told what it cannot see (real PTY)', () => {
     // it is still queued: once the program ends, the shell reads and runs it
     await h.root.terminals.signal(h.agent, id, 'SIGINT')
     await waitFor('the queued command to run', async () => (await h!.root.terminals.read(h!.agent, id, {})).text.includes('are-you-42'))
+  })
+
+  it('input read by a program outside the foreground group (tmux\'s server) is not reported as queued', async () => {
+    requireTool('tmux', 'apt-get install tmux')
+    h = await boot(SHORT_IDLE)
+    const id = await h.open()
+    const socket = join(h.workspace, 'tmux.sock')
+    try {
+      const opened = await h.send(id, `TERM=xterm-256color tmux -S ${socket} -f /dev/null new -s dsh`)
+      expect(opened.viewport).toContain('[screen snapshot')
+      // the foreground group is tmux's client; the server reads the terminal and runs the line
+      const typed = await h.send(id, 'echo "in-tmux-$((40+2))"')
+      expect(typed.waitReason).toBe('inferred_idle')
+      // tmux's screen (the alternate screen) shows what the inner shell printed
+      expect(typed.viewport).toContain('\nin-tmux-42\n')
+      expect(typed.notes).toBeUndefined()
+    } finally {
+      execFileSync('tmux', ['-S', socket, 'kill-server'], { stdio: 'ignore' })
+    }
   })
 
   it('the exit status of shell commands: exitCode on results that end at the prompt', async () => {

@@ -52,6 +52,11 @@ class FakePort implements SendPort {
     this.termiosReads++
     return this.termiosValue
   }
+  /** The terminal's input queue (FIONREAD); undefined: it cannot be counted. */
+  inputQueuedValue: number | undefined = undefined
+  async inputQueued(): Promise<number | undefined> {
+    return this.inputQueuedValue
+  }
 }
 
 function start(port: FakePort, text: string, options: { submit?: boolean; signal?: AbortSignal; screen?: ScreenView } = {}) {
@@ -277,5 +282,38 @@ describe('SendOperation', () => {
     expect(result.omission).toBeDefined()
     const kept = result.viewport.split('\n').length - 1
     expect(result.omission!.lines + kept).toBe(2000)
+  })
+})
+
+describe('SendOperation: whether input went unread', () => {
+  /** A busy program (not the shell) holds the terminal and reads nothing: the send settles on silence. */
+  async function unreadNotes(queued: number | undefined, text = 'echo are-you-there', submit = true) {
+    const port = new FakePort()
+    port.inspection = fg('not-waiting', { pgid: 200, rchar: 0 })
+    port.inputQueuedValue = queued
+    port.termiosValue = parseSttyG(COOKED)
+    const { op, clock } = start(port, text, { submit })
+    await flush()
+    await clock.advance(timing.idleSilenceMs + timing.pollIntervalMs)
+    const result = await op.done
+    expect(result.waitReason).toBe('inferred_idle')
+    return result.notes
+  }
+
+  it('the queue cannot be counted: the foreground group\'s read counters decide', async () => {
+    expect(await unreadNotes(undefined)).toEqual([{ kind: 'unread-input' }])
+  })
+
+  it('the terminal still holds the bytes: unread', async () => {
+    expect(await unreadNotes(19)).toEqual([{ kind: 'unread-input' }])
+  })
+
+  it('an empty queue wins over counters that saw no read (a reader outside the group, as tmux\'s server)', async () => {
+    expect(await unreadNotes(0)).toBeUndefined()
+  })
+
+  it('text without a line end in canonical mode is not readable yet: not unread, counted either way', async () => {
+    expect(await unreadNotes(0, 'q', false)).toBeUndefined()
+    expect(await unreadNotes(undefined, 'q', false)).toBeUndefined()
   })
 })

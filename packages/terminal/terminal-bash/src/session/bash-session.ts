@@ -29,6 +29,7 @@ import { SendOperation, type SendOutputPort } from './send-operation'
 import { mapSubprocessError } from './subprocess-errors'
 import { CommandLine } from './command-line'
 import { StartupWatch } from './startup-watch'
+import { readInputQueue } from './input-queue-probe'
 import { readTermios } from './termios-probe'
 
 export interface BashSessionOptions {
@@ -142,6 +143,7 @@ export class BashSession implements TerminalBackendSession {
         interrupt: () => handle.signalForeground('SIGINT'),
         status: () => this.status(),
         termios: () => readTermios(handle.pid),
+        inputQueued: () => readInputQueue(handle.pid),
         typedAtPrompt: (text) => {
           this.commandLine.sync(this.tracker.markersEver)
           // only at its PS1 prompt is the shell's input its command line (not a `read`)

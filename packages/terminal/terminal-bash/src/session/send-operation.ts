@@ -32,6 +32,11 @@ export interface SendPort {
   /** The terminal's line-discipline settings now; undefined when they cannot be read. */
   termios(): Promise<Termios | undefined>
   /**
+   * Bytes typed into the terminal that no process has read (complete lines only in canonical
+   * mode); undefined when they cannot be counted.
+   */
+  inputQueued(): Promise<number | undefined>
+  /**
    * The shell read `text` (no line end) at its prompt: returns what now waits on its
    * command line ('' when it cannot be told exactly; undefined when the line is empty).
    */
@@ -349,10 +354,22 @@ export class SendOperation implements TerminalSendOperation {
     } else if (effect !== undefined && effect.pendingLine !== '' && reason === 'stdin_read') {
       notes.push({ kind: 'line-buffered', text: effect.pendingLine })
     }
-    if (reason === 'inferred_idle' || reason === 'timeout') {
-      const now = await port.inspect().catch(() => undefined)
-      if (now !== undefined && this.readiness.unread(now)) notes.push({ kind: 'unread-input' })
-    }
+    if ((reason === 'inferred_idle' || reason === 'timeout') && (await this.inputUnread())) notes.push({ kind: 'unread-input' })
     return notes
+  }
+
+  /**
+   * The send's readable input is still waiting in the terminal. The terminal's own input
+   * queue is the truth where it can be counted: a reader outside the foreground group
+   * (tmux's server reads its client's terminal) leaves the group's read counters unchanged.
+   * Where it cannot, the foreground group's counters decide. Either way text without a line
+   * end in canonical mode is not readable yet, so it is not counted as unread.
+   */
+  private async inputUnread(): Promise<boolean> {
+    const { port } = this.options
+    const queued = await port.inputQueued().catch(() => undefined)
+    if (queued !== undefined) return queued > 0
+    const now = await port.inspect().catch(() => undefined)
+    return now !== undefined && this.readiness.unread(now)
   }
 }
