@@ -101,9 +101,17 @@ describe('rendered viewport (real PTY, real programs)', () => {
     expect(r.viewport).toContain(SNAPSHOT)
     expect(r.viewport).toContain('\nrow-1\nrow-2\n')
     expect(r.viewport).not.toContain('row-41')
+    // a read sends no input: it shows the scrollback and, since the scrollback does not hold
+    // it, the screen less shows now
+    const page = await h.root.terminals.read(h.agent, id, {})
+    expect(page.text).not.toContain('row-1\n')
+    expect(page.screen?.startsWith(SNAPSHOT)).toBe(true)
+    expect(page.screen).toContain('\nrow-1\nrow-2\n')
     const q = await h.send(id, 'q', false)
     expect(q.viewport).not.toContain(SNAPSHOT)
     expect(q.viewport.endsWith('dsh> ')).toBe(true)
+    // once less left the alternate screen a read is the scrollback alone
+    expect((await h.root.terminals.read(h.agent, id, {})).screen).toBeUndefined()
   })
 
   it('top (TERM=xterm-256color) is a screen snapshot while it runs', async () => {

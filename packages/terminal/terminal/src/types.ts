@@ -128,6 +128,12 @@ export interface TerminalReadResult {
    * dropped anything; this says whether the page shows everything it asked for.
    */
   readonly pageCut?: boolean
+  /**
+   * What a full-screen program shows on the terminal now (the alternate screen, or a program
+   * drawing on the cleared screen), as a rendered snapshot: the scrollback holds only the
+   * normal screen's lines. Absent when no such program is showing.
+   */
+  readonly screen?: string
 }
 
 export interface TerminalSignalResult {

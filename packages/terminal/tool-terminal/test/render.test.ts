@@ -59,6 +59,20 @@ describe('model texts', () => {
       .toBe('a\nb\n[lines: 7-9 of 9]\n[output truncated]')
   })
 
+  it('terminal_read while a full-screen program shows: the page, then its screen snapshot, within the bound', () => {
+    const screen = `[screen snapshot of a full-screen program (40 rows x 160 columns); cursor at row 1, column 1]\n${'row\n'.repeat(39)}status`
+    const page = { text: 'dsh> vim f\n', totalLines: 2, lineBegin: 0, lineEnd: 2, truncated: false, screen }
+    expect(renderRead(page, CAP)).toBe(`dsh> vim f\n\n[lines: 0-2 of 2]\n${screen}`)
+    for (const cap of [1, 16, 64, 100, 180, 400]) {
+      const text = renderRead(page, cap)
+      expect(new TextEncoder().encode(text).length, `cap ${cap}`).toBeLessThanOrEqual(cap)
+    }
+    // the screen keeps its head (the marker line) within its share; the page its [lines] line
+    const cut = renderRead(page, 400)
+    expect(cut).toContain('[lines: 0-2 of 2]\n[screen snapshot of a full-screen program')
+    expect(cut.endsWith('[output truncated]')).toBe(true)
+  })
+
   it('terminal_signal, terminal_close', () => {
     expect(renderSignal({ delivered: true, targetPgid: 4242 }, 'SIGINT', CAP)).toBe('delivered SIGINT to foreground process group 4242')
     expect(renderClose({ sessionId: 'pty-3', outcome: 'closed' }, CAP)).toBe('closed terminal session pty-3')

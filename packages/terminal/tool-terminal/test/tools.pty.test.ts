@@ -268,6 +268,26 @@ describe('background sends over real bash', () => {
   })
 })
 
+describe('terminal_read while a full-screen program shows', () => {
+  it('the page is followed by the screen the scrollback does not hold, as content and as result.screen', async () => {
+    stack = await bootRealStack({ bashConfig: PATIENT })
+    const a = stack.agent('a')
+    await stack.ok(a, 'terminal_open', { type: 'shell' })
+    await stack.ok(a, 'terminal_send', { sessionId: 'pty-1', text: "printf 'row-%s\\n' $(seq 1 100) > nums.txt" })
+    const less = await stack.ok(a, 'terminal_send', { sessionId: 'pty-1', text: 'TERM=xterm-256color less nums.txt' })
+    expect(less.content).toContain('\nrow-2\n')
+    const page = await stack.ok(a, 'terminal_read', { sessionId: 'pty-1' })
+    const screen = (page.value as { screen?: string }).screen
+    expect(screen).toMatch(/^\[screen snapshot of a full-screen program \(40 rows x 160 columns\); cursor at row \d+, column \d+\]\nrow-1\nrow-2\n/)
+    expect(page.content).toMatch(/\n\[lines: \d+-\d+ of \d+\]\n\[screen snapshot of a full-screen program/)
+    expect(page.content.endsWith(screen!)).toBe(true)
+    await stack.ok(a, 'terminal_send', { sessionId: 'pty-1', text: 'q', submit: false })
+    const after = await stack.ok(a, 'terminal_read', { sessionId: 'pty-1' })
+    expect(after.value).not.toHaveProperty('screen')
+    expect(after.content).not.toContain('[screen snapshot')
+  })
+})
+
 describe('result bounding over real output', () => {
   it('64 bytes: ids whole, metadata kept, multi-byte output cut on code points', async () => {
     stack = await bootRealStack({ bashConfig: PATIENT, toolConfig: { maxResultBytes: 64 } })

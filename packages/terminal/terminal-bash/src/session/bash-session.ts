@@ -169,7 +169,12 @@ export class BashSession implements TerminalBackendSession {
     return operation
   }
 
-  read(request: TerminalReadRequest): TerminalReadResult {
+  /**
+   * A page of scrollback; while a full-screen program shows a screen (which the scrollback
+   * does not hold), the page carries a snapshot of it, so a read never hides what the
+   * terminal shows.
+   */
+  async read(request: TerminalReadRequest): Promise<TerminalReadResult> {
     const { offset = 0, count } = request
     const bad = (v: unknown) => !(typeof v === 'number' && Number.isSafeInteger(v) && v >= 0)
     if (bad(offset) || (count !== undefined && bad(count))) {
@@ -178,7 +183,10 @@ export class BashSession implements TerminalBackendSession {
         `terminal-bash: offset and count must be non-negative safe integers (got offset ${String(offset)}, count ${String(count)})`,
       )
     }
-    return this.output.read(offset, count)
+    const page = this.output.read(offset, count)
+    const screen = this.output.screenShown ? await this.responder.screen() : undefined
+    if (!screen || !this.output.screenShown) return page
+    return { ...page, screen: renderSnapshot(screen) }
   }
 
   async signal(signal: TerminalSignal): Promise<TerminalSignalResult> {

@@ -48,12 +48,23 @@ export function renderBackground(jobId: string, maxBytes: number): string {
   return boundHead(`started background job ${jobId}`, maxBytes)
 }
 
+/** Share of a read's bound a screen snapshot may take (its head: the marker line and the top rows). */
+export const READ_SCREEN_SHARE = 0.5
+
 /**
  * Page (its tail when cut), `[lines: <begin>-<end> of <total>]`, then the marker when the
  * page itself lost text (`truncated` stays sticky once retention dropped anything, but a
- * page that shows all it asked for carries no marker).
+ * page that shows all it asked for carries no marker). While a full-screen program shows,
+ * its screen snapshot follows (what the terminal shows now, after the scrollback).
  */
 export function renderRead(result: TerminalReadToolResult, maxBytes: number): string {
+  if (result.screen === undefined) return renderPage(result, maxBytes)
+  const screen = boundHead(result.screen, Math.floor(maxBytes * READ_SCREEN_SHARE))
+  const room = maxBytes - utf8Length(screen) - 1
+  return room > 0 ? `${renderPage(result, room)}\n${screen}` : screen
+}
+
+function renderPage(result: TerminalReadToolResult, maxBytes: number): string {
   return boundBodyTail({
     body: result.text === '' ? '(no retained output)' : result.text,
     meta: [`[lines: ${result.lineBegin}-${result.lineEnd} of ${result.totalLines}]`],

@@ -60,6 +60,8 @@ export const ReadResult = z.strictObject({
   truncated: z.boolean(),
   /** The page itself lost text (cut, or it reaches past retention); absent: `truncated` decides. */
   pageCut: z.boolean().optional(),
+  /** A full-screen program's screen as it shows now (the scrollback does not hold it). */
+  screen: z.string().optional(),
 })
 
 export const SignalResult = z.strictObject({ delivered: z.literal(true), targetPgid: z.number().int() })

@@ -28,6 +28,7 @@ export function readTool(deps: ToolDeps, description: string) {
         lineEnd: page.lineEnd,
         truncated: page.truncated,
         ...(page.pageCut !== undefined ? { pageCut: page.pageCut } : {}),
+        ...(page.screen !== undefined ? { screen: page.screen } : {}),
       })
     },
     render: (value) => renderRead(value, deps.maxResultBytes),
