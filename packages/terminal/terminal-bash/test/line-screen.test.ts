@@ -2,7 +2,8 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { HeadTail } from '../src/output/head-tail'
 import { RenderedOutput } from '../src/output/rendered-output'
-import { StreamSanitizer } from '../src/output/sanitizer'
+import { LAYOUT_CSI_FINALS, StreamSanitizer } from '../src/output/sanitizer'
+import { LineScreen } from '../src/output/line-screen'
 import { utf8Length } from '../src/output/utf8'
 
 const LIMITS = { cols: 160, rows: 40, maxLines: 10_000, maxBytes: 4 << 20, maxReadBytes: 262_144 }
@@ -31,6 +32,22 @@ describe('rendered delta (LineScreen + RenderedOutput)', () => {
     expect(rendered('N\bNA\bAM\bME\bE\r\n_\ba_\bl_\bl\r\n')).toBe('NAME\nall\n')
     // a spinner ends as its last frame
     expect(rendered('working |\b/\b-\b\\\b|\bdone\r\n')).toBe('working done\n')
+  })
+
+  it('the CSI sequences the tokenizer drops are exactly the ones that never change the render', () => {
+    // fed straight to the line screen, every other final is a no-op: dropping it changes nothing
+    const noSink = { commit: () => {}, started: false }
+    for (let code = 0x40; code <= 0x7e; code++) {
+      const final = String.fromCharCode(code)
+      if (LAYOUT_CSI_FINALS.has(final)) continue
+      const screen = new LineScreen({ cols: 160, rows: 40 }, noSink)
+      screen.text('abc\ndef')
+      screen.csi('2;3', final)
+      screen.text('gh')
+      expect(screen.take().text, `CSI ${final}`).toBe('abc\ndefgh')
+    }
+    // and a colourful flood keeps its text in one piece: an SGR splits nothing
+    expect(new StreamSanitizer().push('\x1b[1ma\n\x1b[0mb\n\x1b[31mc')).toEqual([{ kind: 'text', text: 'a\nb\nc' }])
   })
 
   it('collapses carriage-return redraws to what the line finally shows', () => {

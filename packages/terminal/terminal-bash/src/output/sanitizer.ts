@@ -3,8 +3,9 @@
  * Streaming terminal-output tokenizer. Turns the raw (already UTF-8 decoded) PTY stream
  * into pieces: printable text (CRLF, or a bare LF, becomes one newline even when the CR
  * and the LF arrive in different chunks), OSC payloads (the prompt marker is one), and the
- * controls a renderer needs (a lone CR, backspace, CSI and two-character escapes). Other
- * controls and string sequences (DCS, SOS, PM, APC) are dropped. All state that spans
+ * controls a renderer needs (a lone CR, backspace, CSI sequences that move the cursor, erase
+ * or switch screens, and two-character escapes). Other controls, other CSI sequences and
+ * string sequences (DCS, SOS, PM, APC) are dropped. All state that spans
  * chunks lives here, so chunk boundaries never change the result.
  */
 
@@ -31,6 +32,15 @@ export const MAX_CSI_LENGTH = 256
  * introducer cannot swallow the rest of a session's output or grow memory.
  */
 export const MAX_STRING_LENGTH = 4096
+
+/**
+ * CSI finals that can change what the screen shows: cursor movement and positioning, erase,
+ * character insert/delete, and mode set/reset (`h`/`l`: the alternate screen). Every other
+ * CSI (SGR colours `m`, scroll regions, queries, window operations) leaves the text as it
+ * is, so it is dropped here: the text around it stays one piece (a colourful flood renders
+ * in bulk, not one piece per escape).
+ */
+export const LAYOUT_CSI_FINALS = new Set(['A', 'B', 'C', 'D', 'E', 'F', 'G', '`', 'H', 'f', 'd', 'K', 'J', 'X', 'P', '@', 'h', 'l'])
 
 type State = 'ground' | 'esc' | 'escInter' | 'csi' | 'osc' | 'oscEsc' | 'str' | 'strEsc'
 
@@ -140,7 +150,7 @@ export class StreamSanitizer {
       case 'csi':
         if (c >= 0x40 && c <= 0x7e) {
           this.state = 'ground'
-          this.control({ kind: 'csi', params: this.csi, final: chunk[i]! })
+          if (LAYOUT_CSI_FINALS.has(chunk[i]!)) this.control({ kind: 'csi', params: this.csi, final: chunk[i]! })
           return
         }
         if (c >= 0x20 && c <= 0x3f && ++this.seqLength <= MAX_CSI_LENGTH) { this.csi += chunk[i]; return }
