@@ -119,6 +119,17 @@ describe('BashSession (fake handle)', () => {
     expect(t.session.status()).toEqual({ kind: 'exited', exitCode: null, signal: 'SIGHUP' })
   })
 
+  it('output the query emulator must parse is consumed once parsed (back-pressure); plain text at once', async () => {
+    const t = await open()
+    const [escaped] = t.handle.emit('\x1b[1mbold\x1b[0m\r\n')
+    expect(escaped).toBeInstanceOf(Promise)
+    await expect(escaped).resolves.toBeUndefined()
+    // plain text long after the last escape sequence is held back from the emulator: nothing to wait for
+    t.handle.emit('plain text\r\n'.repeat(1000))
+    expect(t.handle.emit('more plain text\r\n'.repeat(100))).toEqual([undefined])
+    await t.session.close()
+  })
+
   it('maps signal failures and validates reads', async () => {
     const t = await open()
     expect(await t.session.signal('SIGINT')).toEqual({ delivered: true, targetPgid: 300 })

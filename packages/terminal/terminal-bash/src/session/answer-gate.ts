@@ -13,6 +13,14 @@ export const ANSWER_RECHECK_MS = 50
  */
 export const ANSWER_HOLD_MAX_MS = 2_000
 
+/**
+ * Most answer bytes waiting for one decision or write. A terminal's input queue holds 4 KiB
+ * (Linux N_TTY_BUF_SIZE): a program that asks faster than it reads would block a real
+ * terminal's answers there. Answers past this are dropped, so a query flood cannot grow the
+ * host.
+ */
+export const MAX_PENDING_ANSWER_BYTES = 4096
+
 export interface AnswerGateOptions {
   /** The terminal's settings now (undefined when they cannot be read). */
   readonly termios: () => Promise<Termios | undefined>
@@ -20,8 +28,8 @@ export interface AnswerGateOptions {
   readonly flushOutput: () => Promise<boolean>
   /** The latest shell marker is a PS1 prompt: the shell itself holds the terminal, at rest. */
   readonly shellAtPrompt: () => boolean
-  /** Write the answers (they count as input the foreground will read). */
-  readonly write: (answers: string) => void
+  /** Write the answers (they count as input the foreground will read); settles once handed to the terminal. */
+  readonly write: (answers: string) => Promise<void>
   /** The session is gone: drop everything. */
   readonly closed: () => boolean
   /** A decision is pending (true) or made (false): readiness waits for it. */
@@ -37,12 +45,16 @@ export interface AnswerGateOptions {
  * canonical mode (looked at again every ANSWER_RECHECK_MS, for at most ANSWER_HOLD_MAX_MS,
  * until the shell prompts) and the shell is not back at its prompt (readline never asks)
  * once everything printed before the decision was delivered (output barrier). Replies that
- * arrive together share one decision, in order. Where the settings cannot be read (no
- * stty, not Linux) only the prompt check applies.
+ * arrive together share one decision, in order, and at most MAX_PENDING_ANSWER_BYTES wait
+ * (more are dropped). Where the settings cannot be read (no stty, not Linux) only the
+ * prompt check applies.
  */
 export class AnswerGate {
   private queued: string[] = []
+  private queuedBytes = 0
   private draining = false
+  /** Answers dropped because MAX_PENDING_ANSWER_BYTES were already waiting. */
+  dropped = 0
 
   constructor(private readonly options: AnswerGateOptions) {}
 
@@ -52,7 +64,13 @@ export class AnswerGate {
   }
 
   reply(answer: string): void {
+    // answers are ASCII escape sequences: length counts their bytes
+    if (this.queuedBytes + answer.length > MAX_PENDING_ANSWER_BYTES) {
+      this.dropped++
+      return
+    }
     this.queued.push(answer)
+    this.queuedBytes += answer.length
     if (!this.draining) void this.drain()
   }
 
@@ -75,10 +93,13 @@ export class AnswerGate {
       while (this.queued.length > 0) {
         const batch = this.queued.join('')
         this.queued = []
+        this.queuedBytes = 0
         if (!(await this.rawSoon())) continue
         await flushOutput()
         if (closed() || shellAtPrompt()) continue
-        write(batch)
+        // the next batch waits until this one reached the terminal (a program that does
+        // not read leaves the pty full): answers queue here, bounded, not in the pty writer
+        await write(batch)
       }
     } finally {
       this.draining = false

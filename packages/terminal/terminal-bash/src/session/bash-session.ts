@@ -115,7 +115,7 @@ export class BashSession implements TerminalBackendSession {
     } finally {
       this.startup = undefined
       const held = this.nonceEcho.end()
-      if (held !== '') this.onData(held)
+      if (held !== '') void this.onData(held)
     }
   }
 
@@ -234,11 +234,12 @@ export class BashSession implements TerminalBackendSession {
     this.responder.dispose()
   }
 
-  private onData(chunk: string): void {
+  /** Returns the emulator's parse of the chunk while pending (the terminal's back-pressure). */
+  private onData(chunk: string): Promise<void> | undefined {
     const raw = this.nonceEcho.done ? chunk : this.nonceEcho.push(chunk)
     this.modes.push(raw)
     const screen = this.route(this.sanitizer.push(raw))
-    this.responder.write(raw, screen)
+    return this.responder.write(raw, screen)
   }
 
   /** Returns true when the alternate screen was active during these pieces. */
@@ -283,10 +284,10 @@ export class BashSession implements TerminalBackendSession {
     this.startup?.exited(exit.exitCode, exit.signal)
   }
 
-  private answer(reply: string): void {
-    if (this.exit || this.closed) return
+  private answer(reply: string): Promise<void> {
+    if (this.exit || this.closed) return Promise.resolve()
     this.active?.injected(utf8Length(reply))
-    this.options.handle.write(reply).catch(() => { /* the terminal is gone: nothing to answer */ })
+    return this.options.handle.write(reply).catch(() => { /* the terminal is gone: nothing to answer */ })
   }
 }
 

@@ -26,11 +26,17 @@ export class QueryResponder {
     this.term.onBinary((data) => { if (!this.disposed) reply(data) })
   }
 
-  /** `exact`: the alternate screen is (or was, in this chunk) active: parse everything. */
-  write(raw: string, exact = false): void {
-    if (this.disposed) return
+  /**
+   * `exact`: the alternate screen is (or was, in this chunk) active: parse everything.
+   * Returns a promise that settles once the emulator parsed what it was given (it parses
+   * in timed slices): the session hands it to the terminal's back-pressure, so a flood of
+   * escape sequences waits in the program's write() instead of the emulator's buffer.
+   */
+  write(raw: string, exact = false): Promise<void> | undefined {
+    if (this.disposed) return undefined
     const data = this.feed.push(raw, exact)
-    if (data.length > 0) this.term.write(data)
+    if (data.length === 0) return undefined
+    return new Promise((resolve) => this.term.write(data, resolve))
   }
 
   /** The active screen once everything written so far is parsed. */

@@ -22,22 +22,23 @@ export class FakeHandle implements SubprocessTerminalHandle {
   /** The output barrier behind flushOutput (a test can hold it pending). */
   readonly barrier = new FakeBarrier()
   private resolveExit!: (exit: TerminalExit) => void
-  private listeners = new Set<(chunk: string) => void>()
+  private listeners = new Set<(chunk: string) => void | PromiseLike<void>>()
   private early: string[] = []
 
   constructor() {
     this.exited = new Promise((resolve) => { this.resolveExit = resolve })
   }
 
-  onData(listener: (chunk: string) => void): () => void {
+  onData(listener: (chunk: string) => void | PromiseLike<void>): () => void {
     this.listeners.add(listener)
     for (const chunk of this.early.splice(0)) listener(chunk)
     return () => { this.listeners.delete(listener) }
   }
 
-  emit(chunk: string): void {
+  /** Deliver output; returns what the listeners returned (their back-pressure promises). */
+  emit(chunk: string): Array<void | PromiseLike<void>> {
     if (this.listeners.size === 0) this.early.push(chunk)
-    for (const l of this.listeners) l(chunk)
+    return [...this.listeners].map((l) => l(chunk))
   }
 
   end(exit: TerminalExit): void {
