@@ -143,6 +143,16 @@ describe('rendered delta (LineScreen + RenderedOutput)', () => {
     expect(o.bytes).toBe(bytes)
   })
 
+  it('lines that scrolled off stay out of the cursor\'s reach while they wait to be committed', () => {
+    const r = renderer()
+    for (let i = 0; i < 100; i++) r.write(`line-${i}\r\n`)
+    // cursor up 200 stops on the screen's top row (line-61 of the last 40 rows), not on a committed line
+    r.write('\x1b[200AZ')
+    const all = r.all()
+    expect(all).toContain('\nZine-61\n')
+    expect(all).toContain('\nline-60\n')
+  })
+
   it('a read past retention gives coherent numbers', () => {
     const r = renderer({ maxLines: 10 })
     for (let i = 0; i < 30; i++) r.write(`${i}\r\n`)

@@ -16,8 +16,10 @@ export interface LineSink {
 
 export interface ScreenGeometry {
   readonly cols: number
-  /** Visible rows: also how many lines stay live (cursor-up and CUP reach them). */
+  /** Visible rows: the newest this many live lines are on the screen (cursor-up and CUP reach them). */
   readonly rows: number
+  /** Lines that scrolled off that may stay live until committed together (default COMMIT_BATCH_LINES). */
+  readonly commitBatch?: number
 }
 
 /**
@@ -25,6 +27,14 @@ export interface ScreenGeometry {
  * that never ends stays bounded; carriage returns only reach the cursor's row anyway.
  */
 export const LIVE_LINE_MAX_ROWS = 64
+
+/**
+ * Lines that scrolled off the screen may stay live this many at a time before they are
+ * committed together: committing each line as it scrolls off costs one sink call per line
+ * (a flood of short lines between escape sequences), batching one per this many. Only the
+ * newest `rows` lines are on the screen; the cursor never moves above them.
+ */
+export const COMMIT_BATCH_LINES = 64
 
 /**
  * The normal screen as logical lines: the newest `rows` lines stay live (a carriage
@@ -48,7 +58,11 @@ export class LineScreen {
   private first = 0
   private saved: { line: number; col: number } | undefined
 
-  constructor(private readonly geometry: ScreenGeometry, private readonly sink: LineSink) {}
+  private readonly batch: number
+
+  constructor(private readonly geometry: ScreenGeometry, private readonly sink: LineSink) {
+    this.batch = geometry.commitBatch ?? COMMIT_BATCH_LINES
+  }
 
   /** Document line of the oldest live line (committed text ends just before it). */
   get firstLine(): number {
@@ -190,7 +204,7 @@ export class LineScreen {
         this.lines.push(part)
         this.marks.push(undefined)
       }
-      if (this.lines.length > rows) this.commitLines(this.lines.length - rows)
+      if (this.lines.length > rows + this.batch) this.commitLines(this.lines.length - rows)
     }
     this.row = this.lines.length - 1
     this.col = this.lines[this.row]!.length
@@ -213,7 +227,7 @@ export class LineScreen {
     if (this.row === this.lines.length - 1) {
       this.lines.push('')
       this.marks.push(undefined)
-      if (this.lines.length > this.geometry.rows) this.commitLines(this.lines.length - this.geometry.rows)
+      if (this.lines.length > this.geometry.rows + this.batch) this.commitLines(this.lines.length - this.geometry.rows)
     }
     this.row++
     this.col = col
@@ -221,7 +235,8 @@ export class LineScreen {
   }
 
   private moveTo(row: number, col: number): void {
-    const target = Math.max(0, Math.min(row, this.screenTop() + this.geometry.rows - 1))
+    const top = this.screenTop()
+    const target = Math.max(top, Math.min(row, top + this.geometry.rows - 1))
     while (this.lines.length <= target) {
       this.lines.push('')
       this.marks.push(undefined)
@@ -231,7 +246,7 @@ export class LineScreen {
     this.wrapPending = false
   }
 
-  /** The live line shown on the screen's first row (the region holds at most `rows` lines). */
+  /** The live line shown on the screen's first row (the newest `rows` live lines are on the screen). */
   private screenTop(): number {
     return Math.max(0, this.lines.length - this.geometry.rows)
   }

@@ -1,7 +1,7 @@
 // @dsh-pure
 import type { TerminalOutputChunk, TerminalReadResult } from 'dsh-terminal'
 import { HeadTail, omissionFor, shrinkDelta } from './head-tail'
-import { LineScreen, type LineSink } from './line-screen'
+import { COMMIT_BATCH_LINES, LineScreen, type LineSink } from './line-screen'
 import type { SanitizedPiece } from './sanitizer'
 import { Scrollback, type ScrollbackLimits } from './scrollback'
 
@@ -50,7 +50,8 @@ export class RenderedOutput implements LineSink {
   constructor(private readonly options: RenderedOutputOptions) {
     this.scrollback = new Scrollback(options)
     // the live region never holds more lines than scrollback may retain
-    this.screen = new LineScreen({ cols: options.cols, rows: Math.min(options.rows, options.maxLines) }, this)
+    const rows = Math.min(options.rows, options.maxLines)
+    this.screen = new LineScreen({ cols: options.cols, rows, commitBatch: Math.min(COMMIT_BATCH_LINES, options.maxLines - rows) }, this)
     this.pending = this.newPending()
   }
 

@@ -5,6 +5,14 @@ import { QueryFeed } from './query-feed'
 const { Terminal } = xterm
 
 /**
+ * The emulator parses in timed slices but checks the time only between writes: a write is
+ * handed over in parts of at most this many characters, so one costly part (a flood of
+ * screen clears) cannot hold the event loop for long. xterm keeps a surrogate half that
+ * ends a part for the next one.
+ */
+export const EMULATOR_WRITE_CHARS = 4096
+
+/**
  * A headless terminal emulator fed the raw stream so terminal queries get answers (cursor
  * position reports, device attributes, ...; its replies go back into the PTY), and so the
  * alternate screen of a full-screen program can be shown as it looks. It keeps no
@@ -36,7 +44,11 @@ export class QueryResponder {
     if (this.disposed) return undefined
     const data = this.feed.push(raw, exact)
     if (data.length === 0) return undefined
-    return new Promise((resolve) => this.term.write(data, resolve))
+    for (let at = 0; at + EMULATOR_WRITE_CHARS < data.length; at += EMULATOR_WRITE_CHARS) {
+      this.term.write(data.slice(at, at + EMULATOR_WRITE_CHARS))
+    }
+    const last = data.slice(Math.floor((data.length - 1) / EMULATOR_WRITE_CHARS) * EMULATOR_WRITE_CHARS)
+    return new Promise((resolve) => this.term.write(last, resolve))
   }
 
   /** The active screen once everything written so far is parsed. */
