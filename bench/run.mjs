@@ -23,6 +23,7 @@ import * as w7 from './workloads/w7-teardown.mjs'
 import * as w8 from './workloads/w8-inspector.mjs'
 import * as w9 from './workloads/w9-open.mjs'
 import * as w10 from './workloads/w10-teardown-lag.mjs'
+import * as w11 from './workloads/w11-escape-flood.mjs'
 
 const here = dirname(fileURLToPath(import.meta.url))
 const repoRoot = dirname(here)
@@ -39,6 +40,7 @@ const WORKLOADS = [
   { key: 'W8', title: w8.title, run: w8.run, needs: 'probeTarget' },
   { key: 'W9', title: w9.title, run: w9.run },
   { key: 'W10', title: w10.title, run: w10.run, needs: 'request' },
+  ...w11.variants.map((v) => ({ key: `W11-${v}`, title: `${w11.title}: ${v}`, run: (c, o) => w11.runFlood(c, v, o) })),
 ]
 
 /** The workspace-write contender runs only this cheap subset: it shows the bwrap cost. */

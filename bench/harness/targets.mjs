@@ -68,6 +68,12 @@ const TARGETS = [
     unit: ' B',
     get: (R, c, L) => ({ measured: R.W4?.[c]?.extra?.maxResultBytes, limit: L.maxResultBytes }),
   },
+  ...['colour', 'query'].map((variant) => ({
+    id: `W11 ${variant} flood host RSS growth <= 64 MB`,
+    scope: ['ours', 'headless'],
+    unit: ' MB',
+    get: (R, c) => ({ measured: R[`W11-${variant}`]?.[c]?.extra?.rssGrowthMb, floor: R[`W11-${variant}`]?.floor?.extra?.rssGrowthMb, limit: 64 }),
+  })),
   {
     id: 'W5 p95 <= 3x single-session (W1) p95',
     scope: ['ours', 'headless'],
