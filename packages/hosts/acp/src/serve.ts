@@ -1,7 +1,7 @@
 import { Readable, Writable } from 'node:stream'
 import { methods, ndJsonStream } from '@agentclientprotocol/sdk'
 import type { AgentLoopService } from 'dsh-agent-loop'
-import type { Host } from 'dsh-host'
+import { backloggedOutput, type Host, InputGate } from 'dsh-host'
 import { createAcpAgent } from './acp-agent'
 
 export interface ServeOptions {
@@ -23,7 +23,11 @@ export async function serveAcp(options: ServeOptions): Promise<void> {
   const input = options.input ?? process.stdin
   const output = options.output ?? process.stdout
   const acp = createAcpAgent(options)
-  const connection = acp.app.connect(ndJsonStream(Writable.toWeb(output) as WritableStream<Uint8Array>, Readable.toWeb(input) as ReadableStream<Uint8Array>))
+  // a client that does not read answers stops the reading of its requests (bounded memory)
+  const gate = new InputGate()
+  const answers = Writable.toWeb(backloggedOutput(gate, output)) as WritableStream<Uint8Array>
+  const requests = (Readable.toWeb(input) as ReadableStream<Uint8Array>).pipeThrough(gate.stream<Uint8Array>())
+  const connection = acp.app.connect(ndJsonStream(answers, requests))
   acp.attach((sessionId, update) => connection.client.notify(methods.client.session.update, { sessionId, update }))
   // the reader went away (EPIPE): nobody can see answers any more
   output.once('error', () => connection.close())

@@ -6,3 +6,5 @@ export { PROGRESS_INTERVAL_MS, progressTicker, type CallProgress } from './progr
 export { MISSING, need, rootServices, type HostServices, type ToolsPort, type SystemPromptPort, type SandboxPolicyPort } from './services'
 export { JOB_COMPLETED_EVENT, watchJobCompletions, type JobCompletion } from './job-events'
 export { describeError, EXIT_GRACE_MS, exitWhenDrained, onStopSignals, SIGNAL_EXIT } from './process-lifecycle'
+export { backloggedOutput, OUTPUT_HIGH_WATER_BYTES, type HoldableInput } from './output-backlog'
+export { InputGate } from './input-gate'

@@ -1,6 +1,6 @@
 import type { Readable, Writable } from 'node:stream'
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
-import type { Host } from 'dsh-host'
+import { backloggedOutput, type Host } from 'dsh-host'
 import { McpSession } from './session'
 
 /**
@@ -18,7 +18,9 @@ export async function serveStdio(host: Host, input: Readable = process.stdin, ou
   output.once('error', finish)
   session.server.onclose = finish
   void host.stoppingStarted.then(finish)
-  await session.connect(new StdioServerTransport(input, output))
+  // answers go out through a writer that stops reading requests while the client is not
+  // reading answers (the SDK keeps writing into a full pipe otherwise: unbounded memory)
+  await session.connect(new StdioServerTransport(input, backloggedOutput(input, output)))
   await finished
   await session.end()
   await host.shutdown()
