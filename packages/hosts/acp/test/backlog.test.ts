@@ -1,9 +1,8 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
-import { peakRssMb, readingStopped } from '../../host/test/helpers/backlog'
+import { peakRssMb, readingStopped, trackAnswers } from '../../host/test/helpers/backlog'
 import { processGone } from '../../host/test/helpers/procs'
-import { Waiters } from '../../host/test/helpers/waiters'
 import { overlayWith, scriptModel } from '../../headless/test/helpers/overlay'
 import { CLI, REPO_ROOT } from './helpers/acp-process'
 
@@ -28,22 +27,10 @@ describe('dsh-acp, a client that stops reading', () => {
     const agent = spawn(process.execPath, [CLI, '--config', overlayWith(BASE, {}, scriptModel(HELLO))], { cwd: REPO_ROOT, stdio: ['pipe', 'pipe', 'pipe'] })
     child = agent
     agent.stderr.resume()
-    const answered = new Set<number>()
-    const waiters = new Waiters()
-    let partial = ''
-    agent.stdout.setEncoding('utf8')
-    agent.stdout.on('data', (chunk: string) => {
-      const lines = (partial + chunk).split('\n')
-      partial = lines.pop()!
-      for (const line of lines) {
-        const message = JSON.parse(line) as { id?: number, result?: unknown }
-        if (typeof message.id === 'number' && message.result !== undefined) answered.add(message.id)
-      }
-      waiters.notify()
-    })
+    const answers = trackAnswers(agent)
     const request = (id: number) => `${JSON.stringify({ jsonrpc: '2.0', id, method: 'initialize', params: { protocolVersion: 1, clientCapabilities: {} } })}\n`
     agent.stdin.write(request(0))
-    await waiters.until('initialize answered', () => answered.has(0) || undefined, () => partial)
+    await answers.answered(0)
     const before = peakRssMb(agent.pid!)
 
     // stop reading, then initialize 60,000 times (about 20 MB of answers)
@@ -56,7 +43,7 @@ describe('dsh-acp, a client that stops reading', () => {
     const growth = peakRssMb(agent.pid!) - before
 
     agent.stdout.resume()
-    await waiters.until('every request answered', () => (answered.size === COUNT + 1 ? true : undefined), () => `${answered.size} answered`)
+    await answers.until('every request answered', COUNT + 1)
     expect(growth).toBeLessThan(200)
     agent.stdin.end()
     const pid = agent.pid!

@@ -3,9 +3,8 @@ import { mkdtempSync, realpathSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
-import { peakRssMb, readingStopped } from '../../host/test/helpers/backlog'
+import { peakRssMb, readingStopped, trackAnswers } from '../../host/test/helpers/backlog'
 import { processGone } from '../../host/test/helpers/procs'
-import { Waiters } from '../../host/test/helpers/waiters'
 import { CLI } from './helpers/mcp-process'
 
 // A careless client over stdio: it writes requests and stops reading the answers. The
@@ -29,22 +28,10 @@ describe('dsh mcp over stdio, a client that stops reading', () => {
     const server = spawn(process.execPath, [CLI], { cwd: workspace, stdio: ['pipe', 'pipe', 'pipe'] })
     child = server
     server.stderr.resume()
-    const answered = new Set<number>()
-    const waiters = new Waiters()
-    let partial = ''
-    server.stdout.setEncoding('utf8')
-    server.stdout.on('data', (chunk: string) => {
-      const lines = (partial + chunk).split('\n')
-      partial = lines.pop()!
-      for (const line of lines) {
-        const message = JSON.parse(line) as { id?: number, result?: unknown }
-        if (typeof message.id === 'number' && message.result !== undefined) answered.add(message.id)
-      }
-      waiters.notify()
-    })
+    const answers = trackAnswers(server)
     const send = (message: object) => server.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', ...message })}\n`)
     send({ id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'careless', version: '1' } } })
-    await waiters.until('initialize answered', () => answered.has(0) || undefined, () => partial)
+    await answers.answered(0)
     send({ method: 'notifications/initialized' })
     const before = peakRssMb(server.pid!)
 
@@ -63,7 +50,7 @@ describe('dsh mcp over stdio, a client that stops reading', () => {
     const growth = peakRssMb(server.pid!) - before
 
     server.stdout.resume()
-    await waiters.until('every request answered', () => (answered.size === COUNT + 1 ? true : undefined), () => `${answered.size} answered`)
+    await answers.until('every request answered', COUNT + 1)
     // bounded: a few MB past the high water, whatever the client sends
     expect(growth).toBeLessThan(200)
     server.stdin.end()

@@ -1,5 +1,6 @@
 import type { ChildProcessWithoutNullStreams } from 'node:child_process'
 import { readFileSync } from 'node:fs'
+import { Waiters } from './waiters'
 
 // For the careless-client tests of the stdio fronts: a client that writes requests and
 // stops reading the answers.
@@ -27,5 +28,36 @@ export async function readingStopped(server: ChildProcessWithoutNullStreams): Pr
     last = now
     if (still >= STILL_POLLS) return 'stopped'
     await new Promise((resolve) => setTimeout(resolve, POLL_MS))
+  }
+}
+
+/** The ids a JSON-lines server answered with a result, as its stdout arrives. */
+export interface Answers {
+  readonly ids: Set<number>
+  /** Resolve once `count` distinct ids were answered (rejects after WAIT_MS). */
+  until(what: string, count: number): Promise<void>
+  /** Resolve once `id` was answered. */
+  answered(id: number): Promise<void>
+}
+
+export function trackAnswers(server: ChildProcessWithoutNullStreams): Answers {
+  const ids = new Set<number>()
+  const waiters = new Waiters()
+  let partial = ''
+  server.stdout.setEncoding('utf8')
+  server.stdout.on('data', (chunk: string) => {
+    const lines = (partial + chunk).split('\n')
+    partial = lines.pop()!
+    for (const line of lines) {
+      const message = JSON.parse(line) as { id?: number, result?: unknown }
+      if (typeof message.id === 'number' && message.result !== undefined) ids.add(message.id)
+    }
+    waiters.notify()
+  })
+  const seen = () => `${ids.size} answered; partial line: ${partial.slice(0, 200)}`
+  return {
+    ids,
+    until: (what, count) => waiters.until(what, () => (ids.size >= count ? true : undefined), seen).then(() => undefined),
+    answered: (id) => waiters.until(`request ${id} answered`, () => (ids.has(id) ? true : undefined), seen).then(() => undefined),
   }
 }
