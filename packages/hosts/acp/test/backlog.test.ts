@@ -1,7 +1,7 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
-import { peakRssMb, readingStopped, trackAnswers } from '../../host/test/helpers/backlog'
+import { killIfRunning, peakRssMb, readingStopped, trackAnswers } from '../../host/test/helpers/backlog'
 import { processGone } from '../../host/test/helpers/procs'
 import { overlayWith, scriptModel } from '../../headless/test/helpers/overlay'
 import { CLI, REPO_ROOT } from './helpers/acp-process'
@@ -15,10 +15,7 @@ const BASE = fileURLToPath(new URL('./fixtures/acp-base.yml', import.meta.url))
 
 let child: ChildProcessWithoutNullStreams | undefined
 afterEach(async () => {
-  if (child && child.exitCode === null && child.signalCode === null) {
-    child.kill('SIGKILL')
-    await new Promise((resolve) => child!.once('exit', resolve))
-  }
+  await killIfRunning(child)
   child = undefined
 })
 

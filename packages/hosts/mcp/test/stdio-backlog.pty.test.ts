@@ -3,7 +3,7 @@ import { mkdtempSync, realpathSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
-import { peakRssMb, readingStopped, trackAnswers } from '../../host/test/helpers/backlog'
+import { killIfRunning, peakRssMb, readingStopped, trackAnswers } from '../../host/test/helpers/backlog'
 import { processGone } from '../../host/test/helpers/procs'
 import { CLI } from './helpers/mcp-process'
 
@@ -16,10 +16,7 @@ afterAll(() => { rmSync(workspace, { recursive: true, force: true }) })
 
 let child: ChildProcessWithoutNullStreams | undefined
 afterEach(async () => {
-  if (child && child.exitCode === null && child.signalCode === null) {
-    child.kill('SIGKILL')
-    await new Promise((resolve) => child!.once('exit', resolve))
-  }
+  await killIfRunning(child)
   child = undefined
 })
 

@@ -61,3 +61,10 @@ export function trackAnswers(server: ChildProcessWithoutNullStreams): Answers {
     answered: (id) => waiters.until(`request ${id} answered`, () => (ids.has(id) ? true : undefined), seen).then(() => undefined),
   }
 }
+
+/** Kill a server a failing test left running, and wait for it to go. */
+export async function killIfRunning(child: ChildProcessWithoutNullStreams | undefined): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return
+  child.kill('SIGKILL')
+  await new Promise((resolve) => child.once('exit', resolve))
+}
