@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process'
 import { platform } from 'node:process'
+import { probeTerminal } from './terminal-device'
 
 /** How long one input-queue read may take before it counts as unknown (as TERMIOS_PROBE_MAX_MS). */
 export const INPUT_QUEUE_PROBE_MAX_MS = 2_000
@@ -21,11 +22,7 @@ const SCRIPT = `open(my $f, '<', $ARGV[0]) or exit 2; my $n = pack('L', 0); ioct
  */
 export async function readInputQueue(pid: number): Promise<number | undefined> {
   if (platform !== 'linux') return undefined
-  for (const fd of [0, 1, 2]) {
-    const count = await runProbe(`/proc/${pid}/fd/${fd}`)
-    if (count !== undefined) return count
-  }
-  return undefined
+  return probeTerminal(pid, runProbe)
 }
 
 function runProbe(device: string): Promise<number | undefined> {

@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process'
 import { platform } from 'node:process'
 import { parseSttyG, type Termios } from '../readiness/termios'
+import { probeTerminal } from './terminal-device'
 
 /**
  * How long one termios read may take before it counts as unknown. `stty` answers in a few
@@ -18,12 +19,10 @@ export const TERMIOS_PROBE_MAX_MS = 2_000
  */
 export async function readTermios(pid: number): Promise<Termios | undefined> {
   if (platform !== 'linux') return undefined
-  for (const fd of [0, 1, 2]) {
-    const text = await runStty(`/proc/${pid}/fd/${fd}`)
-    const termios = text === undefined ? undefined : parseSttyG(text)
-    if (termios !== undefined) return termios
-  }
-  return undefined
+  return probeTerminal(pid, async (device) => {
+    const text = await runStty(device)
+    return text === undefined ? undefined : parseSttyG(text)
+  })
 }
 
 function runStty(device: string): Promise<string | undefined> {
