@@ -43,6 +43,18 @@ describe('the model is told what it cannot see (real PTY)', () => {
     await waitFor('the queued command to run', async () => (await h!.root.terminals.read(h!.agent, id, {})).text.includes('are-you-42'))
   })
 
+  it('text without a line end sent to a busy canonical-mode program is reported as line-buffered', async () => {
+    requireTool('python3', 'apt-get install python3')
+    h = await boot(SHORT_IDLE)
+    const id = await h.open()
+    await h.send(id, `python3 -c 'import time; print("busy-" + "now", flush=True); time.sleep(60)'`)
+    await waitFor('the busy program to run', async () => (await h!.root.terminals.read(h!.agent, id, {})).text.includes('busy-now'))
+    const typed = await h.send(id, 'q', false)
+    expect(typed.waitReason).toBe('inferred_idle')
+    expect(typed.notes).toEqual([{ kind: 'line-buffered', text: 'q' }])
+    await h.root.terminals.signal(h.agent, id, 'SIGINT')
+  })
+
   it('input read by a program outside the foreground group (tmux\'s server) is not reported as queued', async () => {
     requireTool('tmux', 'apt-get install tmux')
     h = await boot(SHORT_IDLE)

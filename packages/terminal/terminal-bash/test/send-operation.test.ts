@@ -312,8 +312,8 @@ describe('SendOperation: whether input went unread', () => {
     expect(await unreadNotes(0)).toBeUndefined()
   })
 
-  it('text without a line end in canonical mode is not readable yet: not unread, counted either way', async () => {
-    expect(await unreadNotes(0, 'q', false)).toBeUndefined()
-    expect(await unreadNotes(undefined, 'q', false)).toBeUndefined()
+  it('text without a line end in canonical mode is not readable yet: not unread but line-buffered, counted either way', async () => {
+    expect(await unreadNotes(0, 'q', false)).toEqual([{ kind: 'line-buffered', text: 'q' }])
+    expect(await unreadNotes(undefined, 'q', false)).toEqual([{ kind: 'line-buffered', text: 'q' }])
   })
 })

@@ -351,7 +351,9 @@ export class SendOperation implements TerminalSendOperation {
       // the shell read the text at its prompt and waits for more: it is on the command line
       const pending = port.typedAtPrompt(request.text)
       if (pending !== undefined) notes.push({ kind: 'pending-input', text: pending })
-    } else if (effect !== undefined && effect.pendingLine !== '' && reason === 'stdin_read') {
+    } else if (effect !== undefined && effect.pendingLine !== '') {
+      // whether or not the program reads (a busy one settles on silence), the text stays in
+      // the canonical line buffer until a line end follows
       notes.push({ kind: 'line-buffered', text: effect.pendingLine })
     }
     if ((reason === 'inferred_idle' || reason === 'timeout') && (await this.inputUnread())) notes.push({ kind: 'unread-input' })
