@@ -21,7 +21,11 @@ afterEach(async () => {
   root = undefined
 })
 
+/** Pid files the crash host's daemon writes (removed however its test ends). */
+const pidFiles: string[] = []
+
 afterAll(() => {
+  for (const file of pidFiles) rmSync(file, { force: true })
   expect(hostDirsOf(hosts)).toEqual([])
 })
 
@@ -46,14 +50,16 @@ async function shell(subprocess: SubprocessLocalService, argv: readonly string[]
  */
 async function startEscapes(t: Awaited<ReturnType<typeof shell>>, marker: string): Promise<number[]> {
   const pidFile = `${tmpdir()}/dsh-daemon-${marker}.pid`
-  await t.handle.write(`setsid sleep ${marker}1 & setsid bash -c 'trap "" TERM HUP; sleep ${marker}2 & exit'; ${PYTHON} ${fixture('daemonize.py')} ${pidFile} ${marker}3; echo ESC-$((40+2))\r`)
-  await t.waitFor('ESC-42')
-  const pids = await waitUntil('the three escapes running', () => {
-    const found = [1, 2, 3].map((n) => pidsWithCmdline(`sleep ${marker}${n}`))
-    return found.every((p) => p.length === 1) ? found.map((p) => p[0]!) : undefined
-  })
-  rmSync(pidFile, { force: true })
-  return pids
+  try {
+    await t.handle.write(`setsid sleep ${marker}1 & setsid bash -c 'trap "" TERM HUP; sleep ${marker}2 & exit'; ${PYTHON} ${fixture('daemonize.py')} ${pidFile} ${marker}3; echo ESC-$((40+2))\r`)
+    await t.waitFor('ESC-42')
+    return await waitUntil('the three escapes running', () => {
+      const found = [1, 2, 3].map((n) => pidsWithCmdline(`sleep ${marker}${n}`))
+      return found.every((p) => p.length === 1) ? found.map((p) => p[0]!) : undefined
+    })
+  } finally {
+    rmSync(pidFile, { force: true })
+  }
 }
 
 describe('each session in its own cgroup (this machine: cgroup v1/v2 hybrid, as root)', () => {
@@ -116,6 +122,7 @@ describe('a host killed with SIGKILL', () => {
     if (!existsSync(built)) throw new Error('build the package first: pnpm --filter dsh-subprocess-local... build')
     const marker = uniqueMarker()
     const pidFile = `${tmpdir()}/dsh-daemon-${marker}.pid`
+    pidFiles.push(pidFile)
     const host = spawn(process.execPath, [fixture('crash-host.mjs'), marker, pidFile, fixture('daemonize.py')], { stdio: ['ignore', 'pipe', 'inherit'] })
     hosts.push(host.pid!)
     let out = ''
