@@ -12,9 +12,10 @@ export interface SendSlot {
  * Reserve the slot synchronously, start the backend send, and return an operation whose
  * `done` frees the slot when the backend's `done` settles, either way. Cancelling does not
  * free it: a canceled send keeps the session until its foreground signalling settled, so a
- * successor can never become that signal's target. The caller checks the slot is free.
+ * successor can never become that signal's target. The slot remembers that its send was
+ * cancelled (by cancel() or by the caller's `signal`). The caller checks the slot is free.
  */
-export function reserveSend(slot: SendSlot, start: () => TerminalSendOperation): TerminalSendOperation {
+export function reserveSend(slot: SendSlot, start: () => TerminalSendOperation, signal?: AbortSignal): TerminalSendOperation {
   slot.active = true
   slot.cancelled = false
   let operation: TerminalSendOperation
@@ -25,10 +26,15 @@ export function reserveSend(slot: SendSlot, start: () => TerminalSendOperation):
     throw error
   }
   let held = true
+  // a caller's abort cancels the send as cancel() does (the backend watches the signal)
+  const aborted = () => { if (held) slot.cancelled = true }
+  if (signal?.aborted) aborted()
+  else signal?.addEventListener('abort', aborted, { once: true })
   const release = () => {
     held = false
     slot.active = false
     slot.cancelled = false
+    signal?.removeEventListener('abort', aborted)
   }
   const done = operation.done.then(
     (result) => { release(); return result },

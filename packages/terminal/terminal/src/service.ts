@@ -89,7 +89,7 @@ export class TerminalSessionService extends Service {
   startSend(owner: Agent, id: TerminalSessionId, request: TerminalSendRequest): TerminalSendOperation {
     const record = this.open(owner, id)
     if (record.send.active) throw new TerminalError('SEND_ACTIVE', sendActiveMessage(id, record.send.cancelled === true))
-    return reserveSend(record.send, () => record.backend.send(request))
+    return reserveSend(record.send, () => record.backend.send(request), request.signal)
   }
 
   async read(owner: Agent, id: TerminalSessionId, request: TerminalReadRequest = {}): Promise<TerminalReadResult> {

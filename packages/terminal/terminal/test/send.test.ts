@@ -66,6 +66,21 @@ describe('one send at a time', () => {
     await next.done
   })
 
+  it('a send whose caller aborted (the backend watches the signal) is reported as a cancelled send still stopping', async () => {
+    w = await world()
+    const { id, session } = await w.open(w.alice)
+    const caller = new AbortController()
+    const op = w.terminals.startSend(w.alice, id, { ...LS, signal: caller.signal })
+    expect(() => w.terminals.startSend(w.alice, id, LS)).toThrow(new RegExp(`a send is still running in ${id}`))
+    caller.abort(new Error('the client cancelled'))
+    expect(() => w.terminals.startSend(w.alice, id, LS)).toThrow(new RegExp(`cancelled send in ${id} is still stopping its program`))
+    session.sends[0]!.finish()
+    await op.done
+    const next = w.terminals.startSend(w.alice, id, LS)
+    session.sends[1]!.finish()
+    await next.done
+  })
+
   it('a late cancel of a settled send does not mark the send that holds the session now', async () => {
     w = await world()
     const { id, session } = await w.open(w.alice)
