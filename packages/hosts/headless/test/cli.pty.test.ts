@@ -7,10 +7,7 @@ import { BASE_TEST_TOOLS_YML, HeadlessProcess, processGone } from './helpers/hea
 let host: HeadlessProcess | undefined
 afterEach(async () => {
   // a failing test must not leave the host running
-  if (host && host.child.exitCode === null && host.child.signalCode === null) {
-    host.child.kill('SIGKILL')
-    await host.exited
-  }
+  await host?.kill()
   host = undefined
 })
 

@@ -15,10 +15,8 @@ const calls = (steps: readonly ToolStep[]) => steps.map(({ tool, args }) => ({ a
 
 let host: HeadlessProcess | undefined
 afterEach(async () => {
-  if (host && host.child.exitCode === null && host.child.signalCode === null) {
-    host.child.kill('SIGKILL')
-    await host.exited
-  }
+  // a failing test must not leave the host running
+  await host?.kill()
   host = undefined
 })
 

@@ -12,10 +12,8 @@ const TERMINAL_64_YML = fileURLToPath(new URL('./fixtures/terminal-64.yml', impo
 
 let host: HeadlessProcess | undefined
 afterEach(async () => {
-  if (host && host.child.exitCode === null && host.child.signalCode === null) {
-    host.child.kill('SIGKILL')
-    await host.exited
-  }
+  // a failing test must not leave the host running
+  await host?.kill()
   host = undefined
 })
 

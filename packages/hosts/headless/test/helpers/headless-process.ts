@@ -54,6 +54,14 @@ export class HeadlessProcess {
   /** Close stdin (EOF: the host shuts down). */
   end(): void { this.child.stdin.end() }
 
+  /** Kill a host a failing test left running. */
+  async kill(): Promise<void> {
+    if (this.child.exitCode === null && this.child.signalCode === null) {
+      this.child.kill('SIGKILL')
+      await this.exited
+    }
+  }
+
   /** Wait until `pick` finds something; rejects after WAIT_MS with the stderr seen so far. */
   until<T>(what: string, pick: () => T | undefined): Promise<T> {
     return this.waiters.until(what, pick, () => `messages: ${JSON.stringify(this.messages)}; stderr:\n${this.stderr}`)
